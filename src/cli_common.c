@@ -1,0 +1,98 @@
+/*
+ * cli_common.c -- helpers shared by the commands: messages, exit codes,
+ * option values and human-readable numbers.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("sudoflow: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+int cli_exit_code(int err_code)
+{
+    switch (err_code) {
+    case SF_ERR_USAGE:
+        return EXIT_USAGE;
+    case SF_ERR_INVALID:
+        return EXIT_INVALID;
+    default:
+        return EXIT_IO;
+    }
+}
+
+int cli_parse_u64(const char *opt, const char *arg, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    const unsigned long long v = strtoull(arg, &end, 10);
+    if (errno || end == arg || *end || arg[0] == '-') {
+        cli_error("%s: not a non-negative integer: '%s'", opt, arg);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int cli_parse_threads(const char *arg, int *out)
+{
+    uint64_t v;
+    if (cli_parse_u64("--threads", arg, &v) != 0)
+        return -1;
+    if (v < 1 || v > 4096) {
+        cli_error("--threads: must be between 1 and 4096, not %s", arg);
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
+const sf_kernel_t *cli_parse_kernel(const char *name)
+{
+    const sf_kernel_t *k = sf_kernel_find(name);
+    if (k)
+        return k;
+    cli_error("--kernel: unknown kernel '%s'; known kernels:", name);
+    for (size_t i = 0; (k = sf_kernel_at(i)) != NULL; i++)
+        fprintf(stderr, "  %-10s %s\n", k->name, k->description);
+    return NULL;
+}
+
+const char *cli_group(uint64_t v, char *buf, size_t cap)
+{
+    char digits[32];
+    const int n = snprintf(digits, sizeof digits, "%llu",
+                           (unsigned long long)v);
+    size_t j = 0;
+    for (int i = 0; i < n && j + 2 < cap; i++) {
+        if (i > 0 && (n - i) % 3 == 0)
+            buf[j++] = ',';
+        buf[j++] = digits[i];
+    }
+    buf[j] = '\0';
+    return buf;
+}
+
+const char *cli_duration(double ns, char *buf, size_t cap)
+{
+    if (ns < 1e3)
+        snprintf(buf, cap, "%.0f ns", ns);
+    else if (ns < 1e6)
+        snprintf(buf, cap, "%.1f us", ns / 1e3);
+    else if (ns < 1e9)
+        snprintf(buf, cap, "%.1f ms", ns / 1e6);
+    else
+        snprintf(buf, cap, "%.2f s", ns / 1e9);
+    return buf;
+}

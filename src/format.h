@@ -1,0 +1,50 @@
+/*
+ * format.h -- turning solved records into output text.
+ *
+ * The batch driver solves a block of records, then formats the block into
+ * one growable text buffer with these functions (in parallel, one buffer per
+ * block), so formatting costs nothing on the writing thread.
+ */
+#ifndef SF_FORMAT_H
+#define SF_FORMAT_H
+
+#include "sudoflow.h"
+
+/* What solving one record produced. */
+typedef struct outcome {
+    uint8_t solution[SF_CELLS]; /* 1..9, meaningful when count > 0 */
+    sf_status_t status;
+    uint64_t count;             /* solutions found */
+    uint64_t guesses;
+    uint64_t ns;                /* solve time */
+} outcome_t;
+
+/* A growable byte buffer. */
+typedef struct sbuf {
+    char *p;
+    size_t len, cap;
+} sbuf_t;
+
+/* Make room for extra more bytes.  0, or -1 when out of memory. */
+int sbuf_reserve(sbuf_t *b, size_t extra);
+void sbuf_free(sbuf_t *b);
+
+/* The output layout, resolved from the batch options and the input. */
+typedef struct out_layout {
+    sf_format_t kind;                 /* SF_FORMAT_LINE or SF_FORMAT_GRID */
+    sf_field_t fields[SF_MAX_FIELDS]; /* line output */
+    int nfields;
+    const char *sep;
+    size_t sep_len;
+} out_layout_t;
+
+/* Append the header line (field names joined by the separator). */
+int fmt_header(const out_layout_t *lay, sbuf_t *out);
+/* Append one record's output.  text is the record's original text; index
+ * is its position in the whole run (grids after the first are preceded by
+ * a blank line).  0, or -1 when out of memory. */
+int fmt_record(const out_layout_t *lay, const sf_record_t *rec,
+               const char *text, const outcome_t *oc, uint64_t index,
+               sbuf_t *out);
+
+#endif

@@ -1,0 +1,355 @@
+/*
+ * sudoflow.h -- the one public header of libsudoflow.
+ *
+ * The library has three layers, each usable alone:
+ *
+ *   1. Solver kernels.  A kernel solves or counts one 9x9 puzzle given as 81
+ *      cells (0 = empty, 1..9 = given).  Every kernel has the same signature
+ *      and sits in a table (sf_kernel_at), so the CLI, the tests and the
+ *      benchmark loop over kernels without knowing them.  A kernel keeps all
+ *      mutable state in a caller-owned block of kernel->state_size bytes; the
+ *      tables it reads are built once and shared read-only, so any number of
+ *      threads may solve at once, each with its own state.
+ *   2. Records.  Parsers turn text (line, grid, csv) into puzzles, and a
+ *      streaming reader turns files (plain or gzip, several as one stream)
+ *      into records that remember file, line and original text.
+ *   3. Batch.  sf_batch_run streams records through OpenMP threads and writes
+ *      one output record per input record, in input order.
+ *
+ * The library never prints and never exits: every failure is returned as a
+ * value, and messages are handed to caller-supplied callbacks.
+ */
+#ifndef SUDOFLOW_H
+#define SUDOFLOW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SF_VERSION "0.1.0"
+#define SF_CELLS 81
+
+/* ---------------------------------------------------------------- kernels */
+
+/* Flags for a kernel's solve(). */
+#define SF_LEX 1u /* report the lexicographically smallest solution */
+
+/* Contract of every kernel's solve():
+ *   state     kernel->state_size bytes owned by the calling thread
+ *             (no initialisation needed; 64-byte aligned).
+ *   cells     81 values, 0 = empty, 1..9 = given.  Contradicting givens are
+ *             allowed and give 0 solutions.
+ *   limit     stop after this many solutions; 0 means no limit.
+ *   flags     SF_LEX or 0.
+ *   solution  81 bytes; when the result is > 0 it holds the first solution
+ *             found (1..9 per cell), or with SF_LEX the lexicographically
+ *             smallest.  The choice is deterministic.
+ *   guesses   out: number of non-forced trial placements made (a cell's last
+ *             remaining candidate is forced, not a guess).  May not be NULL.
+ * Returns the number of solutions found, at most limit (when limit > 0). */
+typedef uint64_t (*sf_solve_fn)(void *state, const uint8_t *cells,
+                                uint64_t limit, unsigned flags,
+                                uint8_t *solution, uint64_t *guesses);
+
+typedef struct sf_kernel {
+    const char *name;        /* short name for --kernel */
+    const char *description; /* one line for --help and bench output */
+    size_t state_size;       /* bytes of per-thread state */
+    sf_solve_fn solve;
+} sf_kernel_t;
+
+/* The kernel table.  Index 0 is the default (fastest) kernel.  Returns NULL
+ * past the end. */
+const sf_kernel_t *sf_kernel_at(size_t index);
+/* Kernel by name, or NULL when there is none of that name. */
+const sf_kernel_t *sf_kernel_find(const char *name);
+
+/* -------------------------------------------------------------- solving */
+
+typedef enum sf_status {
+    SF_SOLVED = 0,   /* limit 1 and a solution was found */
+    SF_UNIQUE,       /* limit >= 2 (or none) and exactly one solution */
+    SF_MULTIPLE,     /* two or more solutions */
+    SF_UNSOLVABLE,   /* no solution */
+    SF_INVALID,      /* the record is not a puzzle */
+    SF_STATUS_COUNT
+} sf_status_t;
+
+/* "solved", "unique", ...; "?" for an out-of-range value. */
+const char *sf_status_name(sf_status_t status);
+
+/* Status from a solution count and the limit used. */
+sf_status_t sf_status_of(uint64_t count, uint64_t limit);
+
+/* A solver: one kernel plus its per-thread state.  Owned by one thread at
+ * a time. */
+typedef struct sf_solver sf_solver_t;
+
+/* New solver on kernel k (NULL = default).  NULL when out of memory. */
+sf_solver_t *sf_solver_new(const sf_kernel_t *k);
+void sf_solver_free(sf_solver_t *solver);
+const sf_kernel_t *sf_solver_kernel(const sf_solver_t *solver);
+
+typedef struct sf_result {
+    uint64_t count;     /* solutions found, at most limit */
+    uint64_t guesses;   /* see sf_solve_fn */
+    sf_status_t status; /* from count and limit */
+} sf_result_t;
+
+/* Solve 81 cells (0..9).  solution (81 bytes, 1..9) is written when
+ * result->count > 0.  Returns result->status. */
+sf_status_t sf_solve_cells(sf_solver_t *solver, const uint8_t *cells,
+                           uint64_t limit, unsigned flags, uint8_t *solution,
+                           sf_result_t *result);
+
+/* Solve an 81-character puzzle string ('1'-'9' givens; '0', '.', '_', '-',
+ * '*' empty).  solution receives 81 digits and a NUL (82 bytes) when the
+ * count is > 0, else an empty string.  A string that is not a puzzle gives
+ * SF_INVALID. */
+sf_status_t sf_solve_string(sf_solver_t *solver, const char *puzzle,
+                            uint64_t limit, unsigned flags, char *solution,
+                            sf_result_t *result);
+
+/* ---------------------------------------------------------------- parsing */
+
+typedef enum sf_format {
+    SF_FORMAT_AUTO = 0,
+    SF_FORMAT_LINE,
+    SF_FORMAT_GRID,
+    SF_FORMAT_CSV
+} sf_format_t;
+
+/* "auto", "line", "grid", "csv"; and back (-1 for an unknown name). */
+const char *sf_format_name(sf_format_t format);
+int sf_format_parse(const char *name);
+
+/* 1..9 for a given, 0 for an empty-cell mark, -1 for anything else. */
+int sf_cell_value(int ch);
+
+/* Parse a line-format record: 81 cells, then the end or a separator
+ * (, : ; | space tab) and anything.  Returns 0 and fills cells, or -1 with
+ * *why set to a static reason. */
+int sf_parse_line(const char *text, size_t len, uint8_t *cells,
+                  const char **why);
+
+/* Format of a file, from its first non-comment, non-blank line. */
+sf_format_t sf_detect_format(const char *line, size_t len);
+
+/* Split one CSV record (no line terminator) into fields, RFC 4180 quoting.
+ * Writes at most max fields as [start, end) offsets into the unquoted copy
+ * in out (which needs len + 1 bytes).  Returns the field count, or -1 for an
+ * unterminated quote. */
+int sf_csv_split(const char *text, size_t len, char *out, size_t *starts,
+                 size_t *ends, int max);
+
+/* ---------------------------------------------------------------- records */
+
+/* One input record as read: the puzzle, where it came from, and its text. */
+typedef struct sf_record {
+    uint8_t cells[SF_CELLS]; /* 0..9, meaningful unless invalid */
+    uint8_t invalid;         /* 1 when the record is not a puzzle */
+    uint8_t spaced;          /* grid input: 1 when cells were space-separated */
+    uint32_t file;           /* index into the reader's file list */
+    uint64_t line;           /* 1-based line of the record's first line */
+    size_t text_off;         /* original record text in the chunk's arena: */
+    uint32_t text_len;       /*   no line terminator; a grid is its 9 rows */
+    const char *why;         /* static reason when invalid, else NULL */
+} sf_record_t;
+
+/* A chunk of records with the arena holding their text.  Caller-owned;
+ * reused across reads (sf_reader_fill clears it first). */
+typedef struct sf_chunk {
+    sf_record_t *recs;  /* count records, room for cap */
+    size_t count, cap;
+    char *text;         /* arena: text_len bytes used of text_cap */
+    size_t text_len, text_cap;
+} sf_chunk_t;
+
+void sf_chunk_init(sf_chunk_t *chunk);
+void sf_chunk_free(sf_chunk_t *chunk);
+
+/* Error information for the reader, writer and batch driver. */
+#define SF_ERR_USAGE 1   /* bad option value */
+#define SF_ERR_IO 2      /* missing file, corrupt gzip, write failure */
+#define SF_ERR_INVALID 3 /* invalid record under strict */
+#define SF_ERR_NOMEM 4
+
+typedef struct sf_error {
+    int code;           /* 0 none; SF_ERR_* */
+    char message[512];  /* "FILE: what happened" */
+} sf_error_t;
+
+/* Reader: files (or "-" for stdin) as one stream of records.  Plain or gzip
+ * (by magic bytes, concatenated members); format per file detected or fixed;
+ * csv column chosen by name or 1-based number. */
+typedef struct sf_reader sf_reader_t;
+
+typedef struct sf_reader_opts {
+    sf_format_t format; /* SF_FORMAT_AUTO to detect per file */
+    const char *column; /* csv puzzle column: name or number; NULL = default */
+} sf_reader_opts_t;
+
+/* Reader over n paths ("-" = stdin), opened one at a time as the stream
+ * reaches them.  Returns NULL when out of memory. */
+sf_reader_t *sf_reader_new(const char *const *paths, size_t n,
+                           const sf_reader_opts_t *opts);
+void sf_reader_free(sf_reader_t *reader);
+
+/* Clear chunk, then read up to max records into it.  Returns the number
+ * read (0 at the end of all input), or -1 on error with err filled (a
+ * missing file, corrupt or truncated gzip, an unknown csv column: the
+ * message names the file and, where it helps, the line). */
+long sf_reader_fill(sf_reader_t *reader, sf_chunk_t *chunk, size_t max,
+                    sf_error_t *err);
+
+/* Name of file index i as given ("-" is reported as "<stdin>"). */
+const char *sf_reader_file_name(const sf_reader_t *reader, uint32_t i);
+/* Format detected (or fixed) for the first file; SF_FORMAT_AUTO before any
+ * record was read. */
+sf_format_t sf_reader_first_format(const sf_reader_t *reader);
+/* Input bytes consumed so far (compressed size for gzip), and the total
+ * size of all regular files (0 when unknown), for progress and ETA. */
+uint64_t sf_reader_bytes_done(const sf_reader_t *reader);
+uint64_t sf_reader_bytes_total(const sf_reader_t *reader);
+
+/* ----------------------------------------------------------------- output */
+
+typedef enum sf_field {
+    SF_FIELD_PUZZLE = 0, /* the puzzle, 81 characters, '.' for empty */
+    SF_FIELD_SOLUTION,   /* 81 digits, or empty when there is none */
+    SF_FIELD_STATUS,     /* sf_status_name */
+    SF_FIELD_COUNT,      /* solutions found (at most the limit) */
+    SF_FIELD_GUESSES,    /* guesses made */
+    SF_FIELD_NS,         /* solve time in nanoseconds */
+    SF_FIELD_LINE,       /* the original input record */
+    SF_NFIELDS
+} sf_field_t;
+
+#define SF_MAX_FIELDS 16
+
+const char *sf_field_name(sf_field_t field);
+/* Parse a comma-separated field list into fields[] (at most SF_MAX_FIELDS).
+ * Returns the number of fields, or -1 with *bad pointing at the offending
+ * name's start in list. */
+int sf_fields_parse(const char *list, sf_field_t *fields, const char **bad);
+
+/* Output: standard output or a file written under a temporary name and
+ * renamed into place on commit.  gzip output is made of independent gzip
+ * members (each compressed by the batch driver in parallel) which gzip and
+ * zcat read as one stream. */
+typedef struct sf_writer sf_writer_t;
+
+typedef struct sf_writer_opts {
+    const char *path; /* NULL or "-" for standard output */
+    int force;        /* overwrite an existing file */
+    int gzip;         /* -1 by name (".gz"), 0 plain, 1 gzip */
+    int level;        /* gzip level 1..9 */
+} sf_writer_opts_t;
+
+/* Open an output.  NULL with err filled: the file exists without force,
+ * the temporary file cannot be created, or no memory. */
+sf_writer_t *sf_writer_open(const sf_writer_opts_t *opts, sf_error_t *err);
+/* 1 when the output is compressed. */
+int sf_writer_gzip(const sf_writer_t *writer);
+int sf_writer_level(const sf_writer_t *writer);
+/* Write bytes as they are (already compressed when gzip).  0 or -1. */
+int sf_writer_write(sf_writer_t *writer, const void *buf, size_t len,
+                    sf_error_t *err);
+/* Flush and close.  With commit the temporary file is renamed into place;
+ * without it (or when flushing fails) it is removed.  Frees the writer.
+ * 0 or -1. */
+int sf_writer_close(sf_writer_t *writer, int commit, sf_error_t *err);
+
+/* Name of the temporary file being written, or NULL (stdout, or a
+ * non-regular file written directly).  For removing it from a signal
+ * handler on interruption. */
+const char *sf_writer_temp_path(const sf_writer_t *writer);
+
+/* Compress len bytes of in into one complete gzip member appended to
+ * *out (a malloc'd buffer of *out_len bytes used, *out_cap allocated).
+ * 0, or -1 when out of memory.  Thread-safe. */
+int sf_gzip_member(const void *in, size_t len, int level, char **out,
+                   size_t *out_len, size_t *out_cap);
+
+/* ------------------------------------------------------------- statistics */
+
+typedef struct sf_stats {
+    uint64_t puzzles;                   /* records read */
+    uint64_t by_status[SF_STATUS_COUNT];/* records per status */
+    uint64_t guesses;                   /* sum over solved records */
+    uint64_t no_guess;                  /* valid puzzles solved w/o guessing */
+    double wall_sec;                    /* wall time of the run */
+    double cpu_sec;                     /* user + system CPU time */
+    double solve_sec;                   /* summed per-puzzle solve time */
+    uint64_t lat_median_ns, lat_p99_ns, lat_max_ns; /* per-puzzle latency */
+    int threads;                        /* threads used */
+    const char *kernel;                 /* kernel name */
+} sf_stats_t;
+
+/* Write stats as one JSON object (with a final newline) into buf.  Returns
+ * the length it needs, like snprintf. */
+int sf_stats_json(const sf_stats_t *stats, char *buf, size_t cap);
+
+/* ------------------------------------------------------------------ batch */
+
+typedef struct sf_progress {
+    uint64_t records;     /* records written so far */
+    uint64_t bytes_done;  /* input bytes consumed */
+    uint64_t bytes_total; /* 0 when unknown */
+    double elapsed_sec;
+} sf_progress_t;
+
+typedef struct sf_batch_opts {
+    const sf_kernel_t *kernel; /* NULL = default */
+    int threads;               /* <= 0: all available */
+    uint64_t limit;            /* solutions to look for; 0 = all */
+    unsigned flags;            /* SF_LEX */
+    int strict;                /* stop at the first invalid record */
+    size_t chunk;              /* records per chunk; 0 = default */
+    sf_format_t out_format;    /* SF_FORMAT_LINE, _GRID, or _AUTO (by input) */
+    sf_field_t fields[SF_MAX_FIELDS]; /* line output fields */
+    int nfields;               /* 0 = just the solution */
+    const char *sep;           /* field separator; NULL = "," */
+    int header;                /* line output: field names first */
+    /* Called for each invalid record, in input order, from the thread that
+     * reads input (may be NULL). */
+    void (*on_invalid)(void *ctx, const char *file, uint64_t line,
+                       const char *why);
+    /* Called about every 0.25 s from the reading thread (may be NULL). */
+    void (*on_progress)(void *ctx, const sf_progress_t *progress);
+    void *ctx;
+} sf_batch_opts_t;
+
+/* Solve every record of reader, writing one output record each, in input
+ * order, to writer; byte-identical for every thread count.  At most three
+ * chunks are in memory at once, whatever the input size.  Fills stats
+ * (wall/cpu time, statuses, latency).  Returns 0, or -1 with err filled
+ * (SF_ERR_IO for read or write failures, SF_ERR_INVALID for an invalid
+ * record under strict).  Does not close the writer. */
+int sf_batch_run(const sf_batch_opts_t *opts, sf_reader_t *reader,
+                 sf_writer_t *writer, sf_stats_t *stats, sf_error_t *err);
+
+/* ------------------------------------------------------------------ bench */
+
+typedef struct sf_bench_result {
+    uint64_t puzzles;    /* puzzles solved in the measured passes */
+    double seconds;      /* measured wall time */
+    uint64_t guesses;    /* over one pass */
+    uint64_t no_guess;   /* puzzles of one pass solved without guessing */
+    uint64_t per_pass;   /* puzzles in one pass */
+} sf_bench_result_t;
+
+/* Time kernel k on n puzzles (81 cells each, in memory) with the given
+ * limit and threads: one warm-up pass, then whole passes until min_seconds
+ * have elapsed.  0, or -1 when out of memory. */
+int sf_bench_run(const sf_kernel_t *k, const uint8_t *cells, size_t n,
+                 uint64_t limit, int threads, double min_seconds,
+                 sf_bench_result_t *result);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

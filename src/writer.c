@@ -1,0 +1,184 @@
+/*
+ * writer.c -- where output goes, safely.
+ *
+ * Standard output is written as it is.  A named regular file is written
+ * under a temporary name in the same directory (NAME.tmp-XXXXXX) and renamed
+ * into place only when the caller commits, so a failed or interrupted run
+ * never leaves a file that looks complete; an existing file is replaced
+ * only with force.  An existing non-regular file (/dev/null, /dev/full, a
+ * FIFO) is written directly.  Every write is checked, so a full disk is
+ * an error, not a short file.
+ *
+ * The writer does not compress: for gzip output the batch driver compresses
+ * chunks into independent gzip members in parallel (sf_gzip_member, in
+ * gzout.c) and passes the members here in order.
+ */
+#include "sudoflow.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct sf_writer {
+    int fd;             /* destination descriptor */
+    int own_fd;         /* 1 when we opened fd and must close it */
+    int gzip, level;    /* compression requested */
+    char *path;         /* final name, NULL for stdout */
+    char *tmp;          /* temporary name, NULL when writing directly */
+};
+
+static void set_error(sf_error_t *err, int code, const char *name,
+                      const char *what, int errnum)
+{
+    if (!err)
+        return;
+    err->code = code;
+    if (errnum)
+        snprintf(err->message, sizeof err->message, "%s: %s: %s", name, what,
+                 strerror(errnum));
+    else
+        snprintf(err->message, sizeof err->message, "%s: %s", name, what);
+}
+
+/* The process umask, for giving the output file ordinary permissions
+ * (mkstemp creates it 0600).  Called before any worker thread starts. */
+static mode_t current_umask(void)
+{
+    const mode_t m = umask(0);
+    umask(m);
+    return m;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+    const size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* Open path directly (non-regular file) or through a temporary file. */
+static int open_target(sf_writer_t *w, const sf_writer_opts_t *o,
+                       sf_error_t *err)
+{
+    struct stat st;
+    const int exists = stat(o->path, &st) == 0;
+    if (exists && !S_ISREG(st.st_mode)) {
+        w->fd = open(o->path, O_WRONLY);
+        if (w->fd < 0) {
+            set_error(err, SF_ERR_IO, o->path, "cannot open", errno);
+            return -1;
+        }
+        return 0;
+    }
+    if (exists && !o->force) {
+        set_error(err, SF_ERR_IO, o->path,
+                  "already exists (use -f to overwrite)", 0);
+        return -1;
+    }
+    const size_t n = strlen(o->path);
+    w->tmp = malloc(n + sizeof ".tmp-XXXXXX");
+    w->path = malloc(n + 1);
+    if (!w->tmp || !w->path) {
+        set_error(err, SF_ERR_NOMEM, o->path, "out of memory", 0);
+        return -1;
+    }
+    memcpy(w->path, o->path, n + 1);
+    memcpy(w->tmp, o->path, n);
+    memcpy(w->tmp + n, ".tmp-XXXXXX", sizeof ".tmp-XXXXXX");
+    w->fd = mkstemp(w->tmp);
+    if (w->fd < 0) {
+        set_error(err, SF_ERR_IO, o->path, "cannot create", errno);
+        free(w->tmp);
+        w->tmp = NULL;
+        return -1;
+    }
+    fchmod(w->fd, 0666 & ~current_umask());
+    return 0;
+}
+
+sf_writer_t *sf_writer_open(const sf_writer_opts_t *o, sf_error_t *err)
+{
+    sf_writer_t *w = calloc(1, sizeof *w);
+    if (!w) {
+        set_error(err, SF_ERR_NOMEM, "output", "out of memory", 0);
+        return NULL;
+    }
+    const int to_stdout = !o->path || strcmp(o->path, "-") == 0;
+    w->gzip = o->gzip < 0 ? (!to_stdout && ends_with(o->path, ".gz")) : o->gzip;
+    w->level = o->level >= 1 && o->level <= 9 ? o->level : 6;
+    w->fd = STDOUT_FILENO;
+    if (!to_stdout) {
+        w->own_fd = 1;
+        if (open_target(w, o, err) != 0) {
+            free(w->path);
+            free(w->tmp);
+            free(w);
+            return NULL;
+        }
+    }
+    return w;
+}
+
+int sf_writer_gzip(const sf_writer_t *w)
+{
+    return w->gzip;
+}
+
+int sf_writer_level(const sf_writer_t *w)
+{
+    return w->level;
+}
+
+static const char *writer_name(const sf_writer_t *w)
+{
+    return w->path ? w->path : "<stdout>";
+}
+
+int sf_writer_write(sf_writer_t *w, const void *buf, size_t len,
+                    sf_error_t *err)
+{
+    const char *p = buf;
+    while (len > 0) {
+        const ssize_t k = write(w->fd, p, len);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0) {
+            set_error(err, SF_ERR_IO, writer_name(w), "write failed",
+                      k < 0 ? errno : ENOSPC);
+            return -1;
+        }
+        p += k;
+        len -= (size_t)k;
+    }
+    return 0;
+}
+
+int sf_writer_close(sf_writer_t *w, int commit, sf_error_t *err)
+{
+    int rc = 0;
+    if (w->own_fd && close(w->fd) != 0 && commit) {
+        set_error(err, SF_ERR_IO, writer_name(w), "close failed", errno);
+        rc = -1;
+    }
+    if (w->tmp) {
+        if (commit && rc == 0 && rename(w->tmp, w->path) != 0) {
+            set_error(err, SF_ERR_IO, w->path, "cannot rename into place",
+                      errno);
+            rc = -1;
+        }
+        if (!commit || rc != 0)
+            unlink(w->tmp);
+    }
+    free(w->path);
+    free(w->tmp);
+    free(w);
+    return rc;
+}
+
+const char *sf_writer_temp_path(const sf_writer_t *w)
+{
+    return w->tmp;
+}
