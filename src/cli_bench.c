@@ -15,6 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef __clang__
+#define SF_COMPILER "clang " __clang_version__
+#else
+#define SF_COMPILER "gcc " __VERSION__
+#endif
 #ifndef SF_BUILD_FLAGS
 #define SF_BUILD_FLAGS "unknown"
 #endif
@@ -148,7 +153,7 @@ static void print_build(void)
     char cpu[256];
     cpu_model(cpu, sizeof cpu);
     printf("sudoflow %s; compiler: %s; flags: %s\ncpu: %s\n\n", SF_VERSION,
-           __VERSION__, SF_BUILD_FLAGS, cpu);
+           SF_COMPILER, SF_BUILD_FLAGS, cpu);
     printf("%-16s %-10s %5s %7s %10s %8s %12s %10s %9s %9s\n", "dataset",
            "kernel", "limit", "threads", "puzzles", "seconds", "puzzles/s",
            "us/puzzle", "no_guess%", "guesses");

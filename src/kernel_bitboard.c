@@ -1,0 +1,451 @@
+/*
+ * kernel_bitboard.c -- the "bitboard" kernel: digit-by-band bitboards,
+ * locked candidates by table lookup, singles, and depth-first search.
+ *
+ * Model.  The grid is three bands of 27 cells (bit 9*r + c of a band is its
+ * row r, column c).  For every digit and band one 32-bit word holds the
+ * cells where that digit can still go: 27 "subbands", cand[3*d + b].  A
+ * digit occupies exactly one cell in each row and each box of a band, so
+ * the mini-rows it uses (a mini-row, or triad, is the three cells of one row
+ * inside one box) form a 3x3 permutation matrix of rows against boxes.
+ * Updating a subband condenses its 27 bits to 9 triad bits and looks up
+ * which triads still lie on some permutation; everything else is cleared.
+ * One lookup applies locked candidates in both directions (pointing and
+ * claiming between rows and boxes) and hidden singles in rows and boxes.
+ * The columns left in each box then tell the two other bands of the digit
+ * which columns they lose (a box whose digit is confined to one column),
+ * and a row reduced to one cell is a placed digit, which is removed from
+ * the other digits' subbands of that band.  Subbands are updated until
+ * none changes; then naked singles come from counting, across the nine
+ * digits, cells seen once, twice and three times.  The same counts give
+ * the cells with two candidates, where the search branches.
+ *
+ * Search is iterative: a frame on an explicit stack in the state keeps the
+ * candidates from before a guess and the digits still to try, so counting
+ * every solution of a nearly empty grid needs no recursion.  With SF_LEX
+ * the branch cell is the first open cell in row-major order and digits are
+ * tried ascending, which makes the first solution the smallest.
+ *
+ * All tables below are constant expressions; the kernel's mutable state is
+ * the caller's block, so any number of threads may solve at once.
+ */
+#include <string.h>
+
+#include "kernels.h"
+
+#if defined(__AVX512F__) || defined(__AVX2__) || defined(__SSE2__)
+#include <immintrin.h>
+#endif
+
+#define ALL27 0x7ffffffu
+
+/* --------------------------------------------------------------- tables */
+
+#define TAB4(f, n) f(n), f((n) + 1), f((n) + 2), f((n) + 3)
+#define TAB16(f, n) TAB4(f, n), TAB4(f, (n) + 4), TAB4(f, (n) + 8), \
+                    TAB4(f, (n) + 12)
+#define TAB64(f, n) TAB16(f, n), TAB16(f, (n) + 16), TAB16(f, (n) + 32), \
+                    TAB16(f, (n) + 48)
+#define TAB512(f) TAB64(f, 0), TAB64(f, 64), TAB64(f, 128), TAB64(f, 192), \
+                  TAB64(f, 256), TAB64(f, 320), TAB64(f, 384), TAB64(f, 448)
+
+#define BIT(v, i) ((((unsigned)(v)) >> (i)) & 1u)
+#define ONE3(v) ((v) == 1u || (v) == 2u || (v) == 4u)
+#define GROUP(v, k) ((((unsigned)(v)) >> (3 * (k))) & 7u)
+
+/* 9 cells of a row -> 3 triad bits (box k has a cell). */
+#define ROW_TRIADS(v) \
+    ((GROUP(v, 0) != 0) | (GROUP(v, 1) != 0) << 1 | (GROUP(v, 2) != 0) << 2)
+
+/* The six permutation matrices as triad sets (bit 3*row + box). */
+#define FITS(t, p) ((((unsigned)(t) & (p)) == (p)) ? (p) : 0u)
+#define ALLOWED(t) (FITS(t, 0x111u) | FITS(t, 0x0a1u) | FITS(t, 0x10au) | \
+                    FITS(t, 0x062u) | FITS(t, 0x08cu) | FITS(t, 0x054u))
+
+/* Triad set -> its cells: triad i is cells 3i .. 3i+2. */
+#define EXPAND(a) \
+    (BIT(a, 0) * 07u | BIT(a, 1) * 070u | BIT(a, 2) * 0700u | \
+     BIT(a, 3) * 07000u | BIT(a, 4) * 070000u | BIT(a, 5) * 0700000u | \
+     BIT(a, 6) * 07000000u | BIT(a, 7) * 070000000u | BIT(a, 8) * 0700000000u)
+
+/* Triads of a that are the only one left in their row. */
+#define SOLO_ROW(a, r) (ONE3(GROUP(a, r)) ? ((a) & (7u << (3 * (r)))) : 0u)
+#define SOLO(a) (SOLO_ROW(a, 0) | SOLO_ROW(a, 1) | SOLO_ROW(a, 2))
+
+/* Columns (9 bits) that are the only column of their box left. */
+#define LONE_BOX(c, k) (ONE3(GROUP(c, k)) ? ((c) & (7u << (3 * (k)))) : 0u)
+#define LONE_COLS(c) (LONE_BOX(c, 0) | LONE_BOX(c, 1) | LONE_BOX(c, 2))
+/* Triads (all rows) of the boxes confined to one column. */
+#define LONE_TRIADS(c) ((ONE3(GROUP(c, 0)) ? 0111u : 0u) | \
+                        (ONE3(GROUP(c, 1)) ? 0222u : 0u) | \
+                        (ONE3(GROUP(c, 2)) ? 0444u : 0u))
+
+typedef struct triad_rule {
+    uint32_t keep;  /* cells on some permutation of rows to boxes; 0: none */
+    uint32_t solo;  /* triads alone in their row after that */
+} triad_rule_t;
+
+typedef struct column_rule {
+    uint32_t other; /* cells the digit keeps in the two other bands */
+    uint32_t lone;  /* triads of boxes confined to one column */
+} column_rule_t;
+
+#define ROW_TRIADS_ENTRY(v) ROW_TRIADS(v)
+#define TRIAD_ENTRY(t) {EXPAND(ALLOWED(t)), SOLO(ALLOWED(t))}
+#define COLUMN_ENTRY(c) {ALL27 & ~(LONE_COLS(c) * 01001001u), LONE_TRIADS(c)}
+#define EXPAND_ENTRY(a) EXPAND(a)
+
+static const uint8_t row_triads[512] = {TAB512(ROW_TRIADS_ENTRY)};
+static const triad_rule_t triad_rules[512] = {TAB512(TRIAD_ENTRY)};
+static const column_rule_t column_rules[512] = {TAB512(COLUMN_ENTRY)};
+static const uint32_t triad_cells[512] = {TAB512(EXPAND_ENTRY)};
+
+/* Within a band: the row and box of a cell, less the cell itself. */
+#define BAND_PEERS(p) \
+    (((0777u << (9 * ((p) / 9))) | (07007007u << (3 * ((p) % 9 / 3)))) & \
+     ~(1u << (p)))
+#define BAND_PEERS_ENTRY(p) BAND_PEERS(p)
+static const uint32_t band_peers[32] = {TAB16(BAND_PEERS_ENTRY, 0),
+                                        TAB4(BAND_PEERS_ENTRY, 16),
+                                        TAB4(BAND_PEERS_ENTRY, 20),
+                                        BAND_PEERS(24), BAND_PEERS(25),
+                                        BAND_PEERS(26)};
+
+/* Subband s = 3*d + b: offsets of the same digit's two other bands; and
+ * the two other bands of band b. */
+static const int8_t sub_next[3][2] = {{1, 2}, {-1, 1}, {-2, -1}};
+static const uint8_t sub_other[3][2] = {{1, 2}, {0, 2}, {0, 1}};
+
+/* ---------------------------------------------------------------- state */
+
+typedef struct bb_frame {
+    uint32_t cand[27];     /* candidates before the guess */
+    uint32_t unsolved[3];  /* open cells before the guess */
+    uint16_t rest;         /* digits (bit d) still to try */
+    uint8_t band, pos;     /* the cell guessed */
+    uint32_t pad;
+} bb_frame_t;
+
+typedef struct bb_state {
+    _Alignas(64) uint32_t cand[32]; /* cand[3*d + b]; 27..31 stay 0 */
+    uint32_t prev[32];     /* cand as last updated; a difference is work */
+    uint32_t unsolved[4];  /* cells of each band with no digit placed */
+    uint32_t pairs[4];     /* cells of each band with two candidates */
+    bb_frame_t stack[81];  /* one frame per open guess */
+} bb_state_t;
+
+enum { BB_FAIL, BB_SOLVED, BB_OPEN };
+
+static inline unsigned lowest(uint32_t x)
+{
+    return (unsigned)__builtin_ctz(x);
+}
+
+/* Subbands whose candidates changed since their last update. */
+static inline uint32_t pending(const bb_state_t *st)
+{
+#if defined(__AVX512F__)
+    const __m512i c0 = _mm512_load_si512((const void *)st->cand);
+    const __m512i c1 = _mm512_load_si512((const void *)(st->cand + 16));
+    const __m512i p0 = _mm512_load_si512((const void *)st->prev);
+    const __m512i p1 = _mm512_load_si512((const void *)(st->prev + 16));
+    return (uint32_t)_mm512_cmpneq_epi32_mask(c0, p0) |
+           (uint32_t)_mm512_cmpneq_epi32_mask(c1, p1) << 16;
+#elif defined(__AVX2__)
+    uint32_t same = 0;
+    for (int i = 0; i < 4; i++) {
+        const __m256i c = _mm256_load_si256((const __m256i *)st->cand + i);
+        const __m256i p = _mm256_load_si256((const __m256i *)st->prev + i);
+        const __m256 eq = _mm256_castsi256_ps(_mm256_cmpeq_epi32(c, p));
+        same |= (uint32_t)_mm256_movemask_ps(eq) << (8 * i);
+    }
+    return ~same;
+#elif defined(__SSE2__)
+    uint32_t same = 0;
+    for (int i = 0; i < 8; i++) {
+        const __m128i c = _mm_load_si128((const __m128i *)st->cand + i);
+        const __m128i p = _mm_load_si128((const __m128i *)st->prev + i);
+        const __m128 eq = _mm_castsi128_ps(_mm_cmpeq_epi32(c, p));
+        same |= (uint32_t)_mm_movemask_ps(eq) << (4 * i);
+    }
+    return ~same;
+#else
+    uint32_t diff = 0;
+    for (unsigned s = 0; s < 27; s++)
+        diff |= (uint32_t)(st->cand[s] != st->prev[s]) << s;
+    return diff;
+#endif
+}
+
+/* Remove cells from every digit's subband of band b. */
+static inline void clear_band(bb_state_t *st, unsigned b, uint32_t cells)
+{
+    uint32_t *const band = st->cand + b;
+    band[0] &= ~cells, band[3] &= ~cells, band[6] &= ~cells;
+    band[9] &= ~cells, band[12] &= ~cells, band[15] &= ~cells;
+    band[18] &= ~cells, band[21] &= ~cells, band[24] &= ~cells;
+    st->unsolved[b] &= ~cells;
+}
+
+/* Place digit d at cell pos of band b (its candidate must be set). */
+static inline void place(bb_state_t *st, unsigned d, unsigned b, unsigned pos)
+{
+    const uint32_t bit = 1u << pos;
+    const unsigned s = 3 * d + b;
+    const uint32_t col = 01001001u << (pos % 9);
+    const uint32_t mine = st->cand[s] & ~band_peers[pos];
+    clear_band(st, b, bit);
+    st->cand[s] = mine;
+    st->cand[s + sub_next[b][0]] &= ~col;
+    st->cand[s + sub_next[b][1]] &= ~col;
+}
+
+/* Update subband s (band b; s1 and s2 the digit's other bands): locked
+ * candidates, columns for the other bands, and placed digits.  Returns 0
+ * when the digit has no place left. */
+static inline int update(bb_state_t *st, unsigned s, unsigned b, unsigned s1,
+                         unsigned s2)
+{
+    uint32_t x = st->cand[s];
+    const unsigned triads = row_triads[x & 0777u] |
+                            row_triads[(x >> 9) & 0777u] << 3 |
+                            row_triads[x >> 18] << 6;
+    const triad_rule_t tr = triad_rules[triads];
+    x &= tr.keep;
+    if (x == 0)
+        return 0;
+    st->cand[s] = st->prev[s] = x;
+    const unsigned cols = (x | x >> 9 | x >> 18) & 0777u;
+    const column_rule_t cr = column_rules[cols];
+    st->cand[s1] &= cr.other;
+    st->cand[s2] &= cr.other;
+    const uint32_t solved = triad_cells[tr.solo & cr.lone] & x;
+    clear_band(st, b, solved);
+    st->cand[s] = x;
+    return 1;
+}
+
+/* One pass over the subbands in order, updating those that changed. */
+#define UPDATE_AT(s, b, s1, s2) \
+    if (st->cand[s] != st->prev[s] && !update(st, s, b, s1, s2)) \
+        return 0;
+#define UPDATE_DIGIT(d) \
+    UPDATE_AT(3 * (d), 0, 3 * (d) + 1, 3 * (d) + 2) \
+    UPDATE_AT(3 * (d) + 1, 1, 3 * (d), 3 * (d) + 2) \
+    UPDATE_AT(3 * (d) + 2, 2, 3 * (d), 3 * (d) + 1)
+
+/* Update subbands until none changes.  Returns 0 on a contradiction. */
+static int settle(bb_state_t *st)
+{
+    do {
+        UPDATE_DIGIT(0) UPDATE_DIGIT(1) UPDATE_DIGIT(2)
+        UPDATE_DIGIT(3) UPDATE_DIGIT(4) UPDATE_DIGIT(5)
+        UPDATE_DIGIT(6) UPDATE_DIGIT(7) UPDATE_DIGIT(8)
+    } while (pending(st));
+    return 1;
+}
+
+/* Place every naked single.  Also records the bivalue cells.  Returns -1
+ * on a cell without candidates, else the number of cells placed. */
+static int naked_singles(bb_state_t *st)
+{
+    int placed = 0;
+    for (unsigned b = 0; b < 3; b++) {
+        uint32_t once = 0, twice = 0, thrice = 0;
+        for (unsigned s = b; s < 27; s += 3) {
+            const uint32_t x = st->cand[s];
+            thrice |= twice & x;
+            twice |= once & x;
+            once |= x;
+        }
+        if (once != ALL27)
+            return -1;
+        st->pairs[b] = twice & ~thrice;
+        uint32_t singles = once & ~twice & st->unsolved[b];
+        for (; singles; singles &= singles - 1) {
+            const unsigned pos = lowest(singles);
+            unsigned d = 0;
+            while (d < 9 && !(st->cand[3 * d + b] >> pos & 1u))
+                d++;
+            if (d == 9)
+                return -1;
+            place(st, d, b, pos);
+            placed++;
+        }
+    }
+    return placed;
+}
+
+/* Settle, then place naked singles, until neither finds anything. */
+static int propagate(bb_state_t *st)
+{
+    for (;;) {
+        if (!settle(st))
+            return BB_FAIL;
+        if ((st->unsolved[0] | st->unsolved[1] | st->unsolved[2]) == 0)
+            return BB_SOLVED;
+        const int n = naked_singles(st);
+        if (n < 0)
+            return BB_FAIL;
+        if (n == 0)
+            return BB_OPEN;
+    }
+}
+
+/* Candidate digits (bit d) of a cell. */
+static inline unsigned digits_at(const bb_state_t *st, unsigned b,
+                                 unsigned pos)
+{
+    unsigned m = 0;
+    for (unsigned d = 0; d < 9; d++)
+        m |= (st->cand[3 * d + b] >> pos & 1u) << d;
+    return m;
+}
+
+/* Among the cells of fewest candidates (more than one), those of each band
+ * into out[]. */
+static void fewest(const bb_state_t *st, uint32_t *out)
+{
+    unsigned best = 10;
+    for (unsigned b = 0; b < 3; b++) {
+        out[b] = 0;
+        for (uint32_t u = st->unsolved[b]; u; u &= u - 1) {
+            const unsigned pos = lowest(u);
+            const unsigned n =
+                (unsigned)__builtin_popcount(digits_at(st, b, pos));
+            if (n < best) {
+                best = n;
+                out[0] = out[1] = out[2] = 0;
+            }
+            if (n == best)
+                out[b] |= 1u << pos;
+        }
+    }
+}
+
+/* The cell to branch on.  With SF_LEX the first open cell.  Otherwise a
+ * cell with fewest candidates (nearly always two), and among those the one
+ * with the most open peers: its placement reaches furthest. */
+static void pick(const bb_state_t *st, unsigned flags, unsigned *band,
+                 unsigned *pos)
+{
+    const uint32_t *const u = st->unsolved;
+    if (flags & SF_LEX) {
+        *band = u[0] ? 0 : u[1] ? 1 : 2;
+        *pos = lowest(u[*band]);
+        return;
+    }
+    uint32_t cells[3] = {st->pairs[0], st->pairs[1], st->pairs[2]};
+    if ((cells[0] | cells[1] | cells[2]) == 0)
+        fewest(st, cells);
+    int best = -1;
+    for (unsigned b = 0; b < 3; b++) {
+        const uint32_t b1 = u[sub_other[b][0]], b2 = u[sub_other[b][1]];
+        for (uint32_t c = cells[b]; c; c &= c - 1) {
+            const unsigned p = lowest(c);
+            const uint32_t col = 01001001u << (p % 9);
+            const uint64_t open = (u[b] & (band_peers[p] | col)) |
+                                  (uint64_t)((b1 & col) | (b2 & col) << 1)
+                                      << 32;
+            const int score = __builtin_popcountll(open);
+            if (score > best)
+                best = score, *band = b, *pos = p;
+        }
+    }
+}
+
+/* Fill the state from the givens.  Returns 0 when givens conflict. */
+static int load(bb_state_t *st, const uint8_t *cells)
+{
+    for (unsigned s = 0; s < 32; s++) {
+        st->cand[s] = s < 27 ? ALL27 : 0;
+        st->prev[s] = 0;
+    }
+    st->unsolved[0] = st->unsolved[1] = st->unsolved[2] = ALL27;
+    for (unsigned i = 0; i < 81; i++) {
+        const unsigned v = cells[i];
+        if (v == 0)
+            continue;
+        const unsigned b = i / 27, pos = i % 27;
+        if (v > 9 || !(st->cand[3 * (v - 1) + b] >> pos & 1u))
+            return 0;
+        place(st, v - 1, b, pos);
+    }
+    return 1;
+}
+
+static void extract(const bb_state_t *st, uint8_t *solution)
+{
+    for (unsigned s = 0; s < 27; s++)
+        for (uint32_t x = st->cand[s]; x; x &= x - 1)
+            solution[27 * (s % 3) + lowest(x)] = (uint8_t)(s / 3 + 1);
+}
+
+/* Save the state in a new frame and try the cell's first digit. */
+static void guess(bb_state_t *st, unsigned depth, unsigned flags)
+{
+    bb_frame_t *fr = &st->stack[depth];
+    unsigned b = 0, pos = 0;
+    pick(st, flags, &b, &pos);
+    const unsigned m = digits_at(st, b, pos);
+    memcpy(fr->cand, st->cand, sizeof fr->cand);
+    memcpy(fr->unsolved, st->unsolved, sizeof fr->unsolved);
+    fr->band = (uint8_t)b;
+    fr->pos = (uint8_t)pos;
+    fr->rest = (uint16_t)(m & (m - 1));
+    place(st, lowest(m), b, pos);
+}
+
+/* Restore the top frame and try its next digit.  Returns 1 when that was
+ * a guess (other digits remain), 0 when it was the last (frame popped). */
+static int retry(bb_state_t *st, unsigned *depth)
+{
+    bb_frame_t *fr = &st->stack[*depth - 1];
+    const unsigned d = lowest(fr->rest);
+    fr->rest &= (uint16_t)(fr->rest - 1);
+    memcpy(st->cand, fr->cand, sizeof fr->cand);
+    memcpy(st->prev, fr->cand, sizeof fr->cand);
+    memcpy(st->unsolved, fr->unsolved, sizeof fr->unsolved);
+    const int more = fr->rest != 0;
+    if (!more)
+        --*depth;
+    place(st, d, fr->band, fr->pos);
+    return more;
+}
+
+static uint64_t bitboard_solve(void *state, const uint8_t *cells,
+                               uint64_t limit, unsigned flags,
+                               uint8_t *solution, uint64_t *guesses)
+{
+    bb_state_t *st = state;
+    uint64_t count = 0, tries = 0;
+    unsigned depth = 0;
+    if (load(st, cells)) {
+        for (;;) {
+            const int r = propagate(st);
+            if (r == BB_OPEN) {
+                guess(st, depth++, flags);
+                tries++;
+                continue;
+            }
+            if (r == BB_SOLVED) {
+                if (count++ == 0)
+                    extract(st, solution);
+                if (count == limit)
+                    break;
+            }
+            if (depth == 0)
+                break;
+            tries += (uint64_t)retry(st, &depth);
+        }
+    }
+    *guesses = tries;
+    return count;
+}
+
+const sf_kernel_t sf_kernel_bitboard = {
+    "bitboard",
+    "digit-by-band bitboards, locked candidates by lookup, singles",
+    sizeof(bb_state_t),
+    bitboard_solve,
+};

@@ -1,0 +1,22 @@
+/*
+ * kernels.h -- the solver kernels compiled into the library (internal).
+ *
+ * SF_KERNELS lists every kernel, fastest first; its first entry is the
+ * default.  A kernel lives in its own kernel_NAME.c, which defines
+ * `const sf_kernel_t sf_kernel_NAME`; adding it to the library is one more
+ * X(NAME) line here.  The declarations and the table in kernels.c are both
+ * generated from this list, so they cannot disagree.
+ */
+#ifndef SF_KERNELS_H
+#define SF_KERNELS_H
+
+#include "sudoflow.h"
+
+#define SF_KERNELS(X) \
+    X(bitboard)
+
+#define SF_KERNEL_DECLARE(name) extern const sf_kernel_t sf_kernel_##name;
+SF_KERNELS(SF_KERNEL_DECLARE)
+#undef SF_KERNEL_DECLARE
+
+#endif

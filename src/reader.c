@@ -1,0 +1,721 @@
+/*
+ * reader.c -- files to records: the streaming reader behind sf_reader_fill.
+ *
+ * The reader walks its file list in order and opens each file only when the
+ * stream reaches it.  A file's bytes (plain or inflated gzip, see gzin.c)
+ * land in one growing buffer that is filled a block at a time; lines are
+ * found with memchr and handed out as offsets into it.  Unconsumed bytes
+ * move to the front before each read, so the buffer holds about one block
+ * plus the longest line, whatever the size of the input.
+ *
+ * Each line goes through the same gate in every format: '#' comments and
+ * blank lines are dropped, the first remaining line of a file decides its
+ * format (unless one is fixed), and the format's handler turns lines into
+ * records:
+ *
+ *   line  one line, one record;
+ *   grid  rows collect in an accumulator that survives between fill calls;
+ *         a grid ends after nine rows, at a blank line or at the end of the
+ *         file, so a short or malformed grid never swallows the next one;
+ *   csv   the first record is the header; a record whose quotes are still
+ *         open at the end of a line continues on the next ones.  While it
+ *         does, a mark keeps its start in the buffer; if the quote is not
+ *         closed within CSV_MAX_SPAN bytes or before the end of the file,
+ *         the record is just its first line (invalid) and reading resumes
+ *         on the line after it, so a stray quote costs one record.
+ *
+ * A record's text is copied into the chunk's arena, so a chunk stays valid
+ * while the reader fills the next one.  Errors are sticky: records read
+ * before an error in the same call are returned first, the error on the
+ * next call.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "gzin.h"
+#include "parse_internal.h"
+#include "sudoflow.h"
+
+#define READ_BLOCK (1u << 20)   /* least free room offered to a read */
+#define CSV_MAX_SPAN (1u << 20) /* longest record spread over lines */
+
+typedef struct grid_acc {
+    uint8_t cells[SF_CELLS]; /* values of the rows so far */
+    int rows;                /* rows collected, 0..8 between calls */
+    int spaced;              /* style of the first row */
+    uint64_t line;           /* line of the first row */
+    const char *why;         /* first problem found, NULL while valid */
+    char *text;              /* the rows' cell characters, concatenated */
+    size_t text_len, text_cap;
+} grid_acc_t;
+
+struct sf_reader {
+    char **paths;          /* as given; "-" is standard input */
+    size_t nfiles;
+    size_t cur;            /* index of the file being read */
+    int open;              /* file cur is open */
+    sf_format_t fixed;     /* format forced by the options, or AUTO */
+    sf_format_t fmt;       /* format of the current file, AUTO until seen */
+    sf_format_t first;     /* first format decided */
+    char *column;          /* csv column option, or NULL */
+    gzin_t in;             /* the current file's bytes */
+    char *buf;             /* content of the current file */
+    size_t cap;            /* bytes allocated at buf */
+    size_t pos;            /* start of the unconsumed bytes */
+    size_t end;            /* end of the bytes read */
+    size_t scan;           /* bytes before this hold no newline after pos */
+    size_t mark;           /* start of a csv record spanning lines */
+    int marked;            /* mark is in use: keep bytes from it */
+    int eof;               /* the current file has no more bytes */
+    uint64_t line;         /* lines of the current file handed out */
+    int csv_header;        /* the current file's csv header is read */
+    size_t csv_col;        /* 0-based puzzle column */
+    char *tmp;             /* unquoted copy of a csv record */
+    size_t tmp_cap;
+    size_t *fields;        /* csv field offsets in tmp: starts, then ends */
+    size_t fields_cap;
+    size_t *starts, *ends; /* the two halves of fields in use */
+    grid_acc_t grid;
+    uint64_t done_before;  /* input bytes of the files already closed */
+    uint64_t total;        /* sizes of all files, 0 when unknown */
+    int failed;            /* err holds a sticky error */
+    sf_error_t err;
+};
+
+/* -------------------------------------------------------------- helpers */
+
+static const char *name_of(const sf_reader_t *r, size_t i)
+{
+    return strcmp(r->paths[i], "-") == 0 ? "<stdin>" : r->paths[i];
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static int set_err(sf_reader_t *r, int code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    r->err.code = code;
+    vsnprintf(r->err.message, sizeof r->err.message, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static int no_memory(sf_reader_t *r)
+{
+    const char *name = r->cur < r->nfiles ? name_of(r, r->cur) : "input";
+    return set_err(r, SF_ERR_NOMEM, "%s: out of memory", name);
+}
+
+/* Make *p hold at least need bytes (elements of size each). */
+static int reserve(void **p, size_t *cap, size_t need, size_t size,
+                   size_t least)
+{
+    if (need <= *cap)
+        return 0;
+    size_t n = *cap > least ? *cap : least;
+    while (n < need)
+        n = n > SIZE_MAX / 2 ? need : n * 2;
+    if (n > SIZE_MAX / size)
+        return -1;
+    void *q = realloc(*p, n * size);
+    if (!q)
+        return -1;
+    *p = q;
+    *cap = n;
+    return 0;
+}
+
+/* The message for the input stream's error. */
+static int io_error(sf_reader_t *r)
+{
+    const char *name = name_of(r, r->cur);
+    const unsigned long long line = r->line;
+    char sys[128];
+    switch (r->in.err) {
+    case GZIN_ESYS:
+        if (strerror_r(r->in.sys_errno, sys, sizeof sys) != 0)
+            snprintf(sys, sizeof sys, "error %d", r->in.sys_errno);
+        if (!r->open)
+            return set_err(r, SF_ERR_IO, "%s: %s", name, sys);
+        return set_err(r, SF_ERR_IO, "%s: read error (%s) after line %llu",
+                       name, sys, line);
+    case GZIN_ECORRUPT:
+        return set_err(r, SF_ERR_IO, "%s: corrupt gzip data (%s) near line %llu",
+                       name, r->in.zmsg, line + 1);
+    case GZIN_ETRUNC:
+        return set_err(r, SF_ERR_IO, "%s: truncated gzip stream after line %llu",
+                       name, line);
+    case GZIN_ETRAIL:
+        return set_err(r, SF_ERR_IO,
+                       "%s: trailing garbage after gzip data (after line %llu)",
+                       name, line);
+    default:
+        return no_memory(r);
+    }
+}
+
+/* ----------------------------------------------------------- file stream */
+
+static int open_file(sf_reader_t *r)
+{
+    if (!r->buf) {
+        r->buf = malloc(2 * (size_t)READ_BLOCK);
+        if (!r->buf)
+            return no_memory(r);
+        r->cap = 2 * (size_t)READ_BLOCK;
+    }
+    r->pos = r->end = r->scan = r->mark = 0;
+    r->marked = r->eof = 0;
+    r->line = 0;
+    r->fmt = r->fixed;
+    r->csv_header = 0;
+    r->grid.rows = 0;
+    if (gzin_open(&r->in, r->paths[r->cur]) < 0)
+        return io_error(r);
+    r->open = 1;
+    return 0;
+}
+
+static void close_file(sf_reader_t *r)
+{
+    r->done_before += r->in.consumed;
+    gzin_close(&r->in);
+    r->open = 0;
+    r->cur++;
+}
+
+/* Move the bytes still needed to the front, then read more after them. */
+static int refill(sf_reader_t *r)
+{
+    const size_t keep = r->marked ? r->mark : r->pos;
+    if (keep > 0) {
+        memmove(r->buf, r->buf + keep, r->end - keep);
+        r->end -= keep;
+        r->pos -= keep;
+        r->scan -= keep;
+        r->mark = r->marked ? r->mark - keep : 0;
+    }
+    if (r->cap - r->end < READ_BLOCK &&
+        reserve((void **)&r->buf, &r->cap, r->end + READ_BLOCK, 1, 0) < 0)
+        return no_memory(r);
+    const long n = gzin_read(&r->in, r->buf + r->end, r->cap - r->end);
+    if (n < 0)
+        return io_error(r);
+    r->eof = n == 0;
+    r->end += (size_t)n;
+    return 0;
+}
+
+/* Hand out the line ending at stop (nl: a newline is there). */
+static void take(sf_reader_t *r, size_t stop, int nl, size_t *off,
+                 size_t *len)
+{
+    size_t start = r->pos;
+    r->pos = r->scan = stop + (nl ? 1 : 0);
+    r->line++;
+    if (stop > start && r->buf[stop - 1] == '\r')
+        stop--;
+    if (r->line == 1 && stop - start >= 3 &&
+        memcmp(r->buf + start, "\xef\xbb\xbf", 3) == 0)
+        start += 3; /* UTF-8 byte order mark */
+    *off = start;
+    *len = stop - start;
+}
+
+/* Next line of the current file as [*off, *off + *len) in r->buf, without
+ * its terminator; valid until the next call.  1 = a line, 0 = end of the
+ * file, -1 = error. */
+static int next_line(sf_reader_t *r, size_t *off, size_t *len)
+{
+    for (;;) {
+        const char *nl = memchr(r->buf + r->scan, '\n', r->end - r->scan);
+        if (nl) {
+            take(r, (size_t)(nl - r->buf), 1, off, len);
+            return 1;
+        }
+        if (r->eof) {
+            if (r->pos == r->end)
+                return 0;
+            take(r, r->end, 0, off, len);
+            return 1;
+        }
+        r->scan = r->end;
+        if (refill(r) < 0)
+            return -1;
+    }
+}
+
+/* --------------------------------------------------------------- records */
+
+/* Append a record with a copy of its text; NULL when out of memory. */
+static sf_record_t *add_record(sf_reader_t *r, sf_chunk_t *c, uint64_t line,
+                               const char *text, size_t len)
+{
+    if (len > UINT32_MAX)
+        len = UINT32_MAX;
+    if (reserve((void **)&c->recs, &c->cap, c->count + 1, sizeof *c->recs,
+                256) < 0 ||
+        reserve((void **)&c->text, &c->text_cap, c->text_len + len, 1,
+                64 * 1024) < 0) {
+        no_memory(r);
+        return NULL;
+    }
+    sf_record_t *rec = &c->recs[c->count++];
+    rec->invalid = 0;
+    rec->spaced = 0;
+    rec->file = (uint32_t)r->cur;
+    rec->line = line;
+    rec->text_off = c->text_len;
+    rec->text_len = (uint32_t)len;
+    rec->why = NULL;
+    if (len)
+        memcpy(c->text + c->text_len, text, len);
+    c->text_len += len;
+    return rec;
+}
+
+static void set_invalid(sf_record_t *rec, const char *why)
+{
+    rec->invalid = 1;
+    rec->why = why;
+    memset(rec->cells, 0, SF_CELLS);
+}
+
+static int line_record(sf_reader_t *r, sf_chunk_t *c, const char *s,
+                       size_t len)
+{
+    sf_record_t *rec = add_record(r, c, r->line, s, len);
+    if (!rec)
+        return -1;
+    if (sf_parse_line(s, len, rec->cells, &rec->why) < 0)
+        rec->invalid = 1;
+    return 1;
+}
+
+/* ------------------------------------------------------------------ grid */
+
+/* Emit the grid collected so far, if any. */
+static int grid_end(sf_reader_t *r, sf_chunk_t *c)
+{
+    grid_acc_t *g = &r->grid;
+    if (g->rows == 0)
+        return 0;
+    if (g->rows < 9 && !g->why)
+        g->why = parse_why_rows(g->rows);
+    g->rows = 0;
+    sf_record_t *rec = add_record(r, c, g->line, g->text, g->text_len);
+    if (!rec)
+        return -1;
+    rec->spaced = (uint8_t)g->spaced;
+    if (g->why)
+        set_invalid(rec, g->why);
+    else
+        memcpy(rec->cells, g->cells, SF_CELLS);
+    return 1;
+}
+
+static void grid_check(grid_acc_t *g, const char *cells, size_t n)
+{
+    if (n != 9) {
+        g->why = parse_why_row(g->rows + 1, n);
+        return;
+    }
+    for (int k = 0; k < 9; k++) {
+        const int v = sf_cell_value((unsigned char)cells[k]);
+        if (v < 0) {
+            g->why = parse_why_char((unsigned char)cells[k]);
+            return;
+        }
+        g->cells[g->rows * 9 + k] = (uint8_t)v;
+    }
+}
+
+static int grid_row(sf_reader_t *r, sf_chunk_t *c, const char *s, size_t len)
+{
+    grid_acc_t *g = &r->grid;
+    int spaced;
+    if (parse_is_frame(s, len))
+        return 0;
+    if (g->rows == 0) {
+        g->line = r->line;
+        g->why = NULL;
+        g->text_len = 0;
+    }
+    if (reserve((void **)&g->text, &g->text_cap, g->text_len + len, 1, 128))
+        return no_memory(r);
+    const char *cells = g->text + g->text_len;
+    const size_t n = parse_row_cells(s, len, g->text + g->text_len, &spaced);
+    if (g->rows == 0)
+        g->spaced = spaced;
+    if (!g->why)
+        grid_check(g, cells, n);
+    g->text_len += n;
+    g->rows++;
+    return g->rows == 9 ? grid_end(r, c) : 0;
+}
+
+/* ------------------------------------------------------------------- csv */
+
+/* Field i of the split record in tmp, without surrounding blanks. */
+static const char *csv_field(const sf_reader_t *r, size_t i, size_t *len)
+{
+    size_t a = r->starts[i], b = r->ends[i];
+    while (a < b && (r->tmp[a] == ' ' || r->tmp[a] == '\t'))
+        a++;
+    while (b > a && (r->tmp[b - 1] == ' ' || r->tmp[b - 1] == '\t'))
+        b--;
+    *len = b - a;
+    return r->tmp + a;
+}
+
+static int is_number(const char *s)
+{
+    if (!*s)
+        return 0;
+    for (; *s; s++)
+        if (*s < '0' || *s > '9')
+            return 0;
+    return 1;
+}
+
+/* Column index chosen by the --column option, or -1 (error set). */
+static long column_by_option(sf_reader_t *r, size_t n)
+{
+    const char *spec = r->column, *name = name_of(r, r->cur);
+    const size_t want = strlen(spec);
+    size_t len;
+    if (is_number(spec)) {
+        errno = 0;
+        const unsigned long long v = strtoull(spec, NULL, 10);
+        if (v >= 1 && v <= n && errno != ERANGE)
+            return (long)v - 1;
+        return set_err(r, SF_ERR_USAGE,
+                       "%s: column %s out of range (the header has %zu "
+                       "column%s)", name, spec, n, n == 1 ? "" : "s");
+    }
+    for (int fold = 0; fold < 2; fold++) {
+        for (size_t i = 0; i < n; i++) {
+            const char *f = csv_field(r, i, &len);
+            if (len == want && (fold ? strncasecmp(f, spec, len) == 0
+                                     : memcmp(f, spec, len) == 0))
+                return (long)i;
+        }
+    }
+    return set_err(r, SF_ERR_USAGE, "%s: no column named '%s'", name, spec);
+}
+
+/* First column with a conventional puzzle name, else the first column. */
+static long column_by_default(const sf_reader_t *r, size_t n)
+{
+    static const char *const names[] = {"puzzle", "quizzes", "question",
+                                         "quiz"};
+    size_t len;
+    for (size_t i = 0; i < n; i++) {
+        const char *f = csv_field(r, i, &len);
+        for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+            if (len == strlen(names[k]) && strncasecmp(f, names[k], len) == 0)
+                return (long)i;
+    }
+    return 0;
+}
+
+/* Split s into r->tmp and the first max field offsets.  Returns the field
+ * count, -1 for an unterminated quote, -2 when out of memory (error set). */
+static int csv_split(sf_reader_t *r, const char *s, size_t len, size_t max)
+{
+    if (max > INT_MAX)
+        max = INT_MAX;
+    if (reserve((void **)&r->tmp, &r->tmp_cap, len + 1, 1, 256) < 0 ||
+        reserve((void **)&r->fields, &r->fields_cap, 2 * max, sizeof(size_t),
+                16) < 0)
+        return no_memory(r) - 1;
+    r->starts = r->fields;
+    r->ends = r->fields + max;
+    return sf_csv_split(s, len, r->tmp, r->starts, r->ends, (int)max);
+}
+
+static int csv_header(sf_reader_t *r, const char *s, size_t len,
+                      uint64_t line)
+{
+    int n = csv_split(r, s, len, 0);
+    if (n == -1)
+        return set_err(r, SF_ERR_IO,
+                       "%s: line %llu: unterminated quote in the csv header",
+                       name_of(r, r->cur), (unsigned long long)line);
+    if (n < 0 || (n = csv_split(r, s, len, (size_t)n)) < 0)
+        return -1;
+    const long col = r->column ? column_by_option(r, (size_t)n)
+                               : column_by_default(r, (size_t)n);
+    if (col < 0)
+        return -1;
+    r->csv_col = (size_t)col;
+    r->csv_header = 1;
+    return 0;
+}
+
+static int csv_puzzle(sf_reader_t *r, sf_record_t *rec, const char *s,
+                      size_t len)
+{
+    const char *why;
+    size_t flen;
+    const int n = csv_split(r, s, len, r->csv_col + 1);
+    if (n < -1)
+        return -1;
+    if (n == -1)
+        why = "unterminated quote";
+    else if ((size_t)n <= r->csv_col)
+        why = "missing puzzle field";
+    else {
+        const char *field = csv_field(r, r->csv_col, &flen);
+        parse_field_cells(field, flen, rec->cells, &why);
+    }
+    if (why)
+        set_invalid(rec, why);
+    return 1;
+}
+
+/* The line at *off opens a quote: extend it over the following lines.
+ * 0 = closed (off, len now cover the record), 1 = never closed (off, len
+ * cover the first line; reading resumes after it), -1 = error. */
+static int csv_span(sf_reader_t *r, size_t *off, size_t *len)
+{
+    const uint64_t first = r->line;
+    const size_t first_len = *len, first_next = r->pos - *off;
+    int state = PARSE_CSV_QUOTED;
+    r->mark = *off;
+    r->marked = 1;
+    for (;;) {
+        size_t o = 0, n = 0;
+        const int rc = next_line(r, &o, &n);
+        if (rc < 0) {
+            r->marked = 0;
+            return -1;
+        }
+        if (rc > 0)
+            state = parse_csv_state(r->buf + o, n, state);
+        if (rc > 0 && state != PARSE_CSV_QUOTED) {
+            *off = r->mark;
+            *len = o + n - r->mark;
+            r->marked = 0;
+            return 0;
+        }
+        if (rc == 0 || o + n - r->mark > CSV_MAX_SPAN)
+            break;
+    }
+    *off = r->mark;
+    *len = first_len;
+    r->pos = r->scan = r->mark + first_next;
+    r->line = first;
+    r->marked = 0;
+    return 1;
+}
+
+static int csv_record(sf_reader_t *r, sf_chunk_t *c, size_t off, size_t len)
+{
+    const uint64_t first = r->line;
+    int open_quote = 0;
+    if (parse_csv_state(r->buf + off, len, PARSE_CSV_FIELD) ==
+        PARSE_CSV_QUOTED) {
+        open_quote = csv_span(r, &off, &len);
+        if (open_quote < 0)
+            return -1;
+    }
+    const char *s = r->buf + off;
+    if (!r->csv_header) {
+        if (open_quote)
+            return set_err(r, SF_ERR_IO,
+                           "%s: line %llu: unterminated quote in the csv "
+                           "header", name_of(r, r->cur),
+                           (unsigned long long)first);
+        return csv_header(r, s, len, first);
+    }
+    sf_record_t *rec = add_record(r, c, first, s, len);
+    if (!rec)
+        return -1;
+    if (open_quote) {
+        set_invalid(rec, "unterminated quote");
+        return 1;
+    }
+    return csv_puzzle(r, rec, s, len);
+}
+
+/* ------------------------------------------------------------- dispatch */
+
+/* Use one line: 1 when a record was added, 0 when not, -1 on error. */
+static int take_line(sf_reader_t *r, sf_chunk_t *c, size_t off, size_t len)
+{
+    const char *s = r->buf + off;
+    if (len > 0 && s[0] == '#')
+        return 0;
+    if (parse_is_blank(s, len))
+        return r->fmt == SF_FORMAT_GRID ? grid_end(r, c) : 0;
+    if (r->fmt == SF_FORMAT_AUTO)
+        r->fmt = sf_detect_format(s, len);
+    if (r->first == SF_FORMAT_AUTO)
+        r->first = r->fmt;
+    switch (r->fmt) {
+    case SF_FORMAT_GRID:
+        return grid_row(r, c, s, len);
+    case SF_FORMAT_CSV:
+        return csv_record(r, c, off, len);
+    default:
+        return line_record(r, c, s, len);
+    }
+}
+
+/* Add the next record of the stream: 1, or 0 at the end, or -1. */
+static int next_record(sf_reader_t *r, sf_chunk_t *c)
+{
+    for (;;) {
+        if (!r->open) {
+            if (r->cur >= r->nfiles)
+                return 0;
+            if (open_file(r) < 0)
+                return -1;
+        }
+        size_t off = 0, len = 0;
+        const int rc = next_line(r, &off, &len);
+        if (rc < 0)
+            return -1;
+        if (rc == 0) {
+            if (r->fmt == SF_FORMAT_GRID && r->grid.rows > 0)
+                return grid_end(r, c);
+            close_file(r);
+            continue;
+        }
+        const int got = take_line(r, c, off, len);
+        if (got != 0)
+            return got;
+    }
+}
+
+/* ------------------------------------------------------------ public API */
+
+void sf_chunk_init(sf_chunk_t *chunk) { memset(chunk, 0, sizeof *chunk); }
+
+void sf_chunk_free(sf_chunk_t *chunk)
+{
+    free(chunk->recs);
+    free(chunk->text);
+    sf_chunk_init(chunk);
+}
+
+/* Sum of the sizes of all files, or 0 when one is not a regular file. */
+static uint64_t total_size(const sf_reader_t *r)
+{
+    uint64_t sum = 0;
+    struct stat st;
+    for (size_t i = 0; i < r->nfiles; i++) {
+        if (strcmp(r->paths[i], "-") == 0 || stat(r->paths[i], &st) != 0 ||
+            !S_ISREG(st.st_mode))
+            return 0;
+        sum += (uint64_t)st.st_size;
+    }
+    return sum;
+}
+
+static char *dup_string(const char *s)
+{
+    const size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+sf_reader_t *sf_reader_new(const char *const *paths, size_t n,
+                           const sf_reader_opts_t *opts)
+{
+    static const char *const stdin_only[] = {"-"};
+    if (n == 0 || !paths) {
+        paths = stdin_only;
+        n = 1;
+    }
+    sf_reader_t *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    gzin_init(&r->in);
+    r->paths = calloc(n, sizeof *r->paths);
+    if (!r->paths)
+        goto fail;
+    r->nfiles = n;
+    for (size_t i = 0; i < n; i++)
+        if (!(r->paths[i] = dup_string(paths[i] ? paths[i] : "-")))
+            goto fail;
+    if (opts && opts->format > SF_FORMAT_AUTO && opts->format <= SF_FORMAT_CSV)
+        r->fixed = opts->format;
+    if (opts && opts->column && !(r->column = dup_string(opts->column)))
+        goto fail;
+    r->total = total_size(r);
+    return r;
+fail:
+    sf_reader_free(r);
+    return NULL;
+}
+
+void sf_reader_free(sf_reader_t *r)
+{
+    if (!r)
+        return;
+    gzin_free(&r->in);
+    for (size_t i = 0; r->paths && i < r->nfiles; i++)
+        free(r->paths[i]);
+    free(r->paths);
+    free(r->column);
+    free(r->buf);
+    free(r->tmp);
+    free(r->fields);
+    free(r->grid.text);
+    free(r);
+}
+
+long sf_reader_fill(sf_reader_t *r, sf_chunk_t *chunk, size_t max,
+                    sf_error_t *err)
+{
+    chunk->count = 0;
+    chunk->text_len = 0;
+    if (max > LONG_MAX)
+        max = LONG_MAX;
+    while (!r->failed && chunk->count < max) {
+        const int rc = next_record(r, chunk);
+        if (rc == 0)
+            break;
+        if (rc < 0)
+            r->failed = 1;
+    }
+    if (r->failed && chunk->count == 0) {
+        if (err)
+            *err = r->err;
+        return -1;
+    }
+    if (err) {
+        err->code = 0;
+        err->message[0] = '\0';
+    }
+    return (long)chunk->count;
+}
+
+const char *sf_reader_file_name(const sf_reader_t *r, uint32_t i)
+{
+    return i < r->nfiles ? name_of(r, i) : NULL;
+}
+
+sf_format_t sf_reader_first_format(const sf_reader_t *r)
+{
+    return r->fixed != SF_FORMAT_AUTO ? r->fixed : r->first;
+}
+
+uint64_t sf_reader_bytes_done(const sf_reader_t *r)
+{
+    return r->done_before + (r->open ? r->in.consumed : 0);
+}
+
+uint64_t sf_reader_bytes_total(const sf_reader_t *r) { return r->total; }

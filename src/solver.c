@@ -1,0 +1,138 @@
+/*
+ * solver.c -- the solver API: a kernel paired with its per-thread state,
+ * solving cells or puzzle strings, and the status of a result.
+ *
+ * A solver owns one block of kernel->state_size bytes, 64-byte aligned,
+ * which the kernel uses as scratch for every solve; the kernel needs no
+ * initialisation of it.  A solver is used by one thread at a time; threads
+ * that solve at once each take their own.  The functions here check their
+ * input, call the kernel and turn its count into a status; they never print
+ * and never allocate after sf_solver_new.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sudoflow.h"
+
+#define STATE_ALIGN 64
+
+struct sf_solver {
+    const sf_kernel_t *kernel; /* never NULL */
+    void *state;               /* kernel->state_size bytes, 64-aligned */
+};
+
+static const char *const status_names[SF_STATUS_COUNT] = {
+    [SF_SOLVED] = "solved",         [SF_UNIQUE] = "unique",
+    [SF_MULTIPLE] = "multiple",     [SF_UNSOLVABLE] = "unsolvable",
+    [SF_INVALID] = "invalid",
+};
+
+const char *sf_status_name(sf_status_t status)
+{
+    if ((unsigned)status >= SF_STATUS_COUNT)
+        return "?";
+    return status_names[status];
+}
+
+sf_status_t sf_status_of(uint64_t count, uint64_t limit)
+{
+    if (count == 0)
+        return SF_UNSOLVABLE;
+    if (limit == 1)
+        return SF_SOLVED;
+    return count == 1 ? SF_UNIQUE : SF_MULTIPLE;
+}
+
+sf_solver_t *sf_solver_new(const sf_kernel_t *k)
+{
+    if (k == NULL)
+        k = sf_kernel_at(0);
+    if (k == NULL || k->solve == NULL)
+        return NULL;
+    sf_solver_t *solver = malloc(sizeof *solver);
+    if (solver == NULL)
+        return NULL;
+    /* aligned_alloc wants a size that is a multiple of the alignment. */
+    const size_t size =
+        (k->state_size + STATE_ALIGN - 1) / STATE_ALIGN * STATE_ALIGN;
+    solver->state = aligned_alloc(STATE_ALIGN, size ? size : STATE_ALIGN);
+    if (solver->state == NULL) {
+        free(solver);
+        return NULL;
+    }
+    solver->kernel = k;
+    return solver;
+}
+
+void sf_solver_free(sf_solver_t *solver)
+{
+    if (solver == NULL)
+        return;
+    free(solver->state);
+    free(solver);
+}
+
+const sf_kernel_t *sf_solver_kernel(const sf_solver_t *solver)
+{
+    return solver->kernel;
+}
+
+/* Record a result and return its status. */
+static sf_status_t finish(sf_result_t *result, uint64_t count,
+                          uint64_t guesses, sf_status_t status)
+{
+    if (result != NULL) {
+        result->count = count;
+        result->guesses = guesses;
+        result->status = status;
+    }
+    return status;
+}
+
+sf_status_t sf_solve_cells(sf_solver_t *solver, const uint8_t *cells,
+                           uint64_t limit, unsigned flags, uint8_t *solution,
+                           sf_result_t *result)
+{
+    if (cells == NULL)
+        return finish(result, 0, 0, SF_INVALID);
+    for (int i = 0; i < SF_CELLS; i++)
+        if (cells[i] > 9)
+            return finish(result, 0, 0, SF_INVALID);
+    uint8_t scratch[SF_CELLS];
+    uint64_t guesses = 0;
+    const uint64_t count =
+        solver->kernel->solve(solver->state, cells, limit, flags,
+                              solution ? solution : scratch, &guesses);
+    return finish(result, count, guesses, sf_status_of(count, limit));
+}
+
+sf_status_t sf_solve_string(sf_solver_t *solver, const char *puzzle,
+                            uint64_t limit, unsigned flags, char *solution,
+                            sf_result_t *result)
+{
+    uint8_t cells[SF_CELLS], grid[SF_CELLS];
+    sf_result_t local;
+    if (result == NULL)
+        result = &local;
+    if (solution != NULL)
+        solution[0] = '\0';
+    if (puzzle == NULL)
+        return finish(result, 0, 0, SF_INVALID);
+    for (int i = 0; i < SF_CELLS; i++) {
+        /* NUL is not a cell, so a short string stops here. */
+        const int v = sf_cell_value((unsigned char)puzzle[i]);
+        if (v < 0)
+            return finish(result, 0, 0, SF_INVALID);
+        cells[i] = (uint8_t)v;
+    }
+    if (puzzle[SF_CELLS] != '\0')
+        return finish(result, 0, 0, SF_INVALID);
+    const sf_status_t status =
+        sf_solve_cells(solver, cells, limit, flags, grid, result);
+    if (solution != NULL && result->count > 0) {
+        for (int i = 0; i < SF_CELLS; i++)
+            solution[i] = (char)('0' + grid[i]);
+        solution[SF_CELLS] = '\0';
+    }
+    return status;
+}

@@ -1,0 +1,2 @@
+# Kaggle's quizzes,solutions layout: the quizzes column is found by name.
+"$SF" solve -q "$IN/kaggle.csv"

@@ -1,0 +1,2 @@
+# A missing input file is an I/O error naming it.
+"$SF" solve -q nosuch.txt
