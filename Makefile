@@ -76,7 +76,9 @@ $(TOOL_BIN): $(BUILD)/tests/crosscheck.o $(BUILD)/tests/refsolve.o $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LDLIBS)
 
 run: all
-	$(BIN) --count --fields puzzle,solution,status,guesses --header data/sample.txt.gz
+	$(BIN) solve --count --fields puzzle,solution,status,guesses --header \
+	    -f -o $(BUILD)/sample.csv data/sample.txt.gz
+	@echo "first records of $(BUILD)/sample.csv:"; head -n 4 $(BUILD)/sample.csv
 
 test: unit crosscheck cli
 

@@ -108,7 +108,7 @@ sf_writer_t *sf_writer_open(const sf_writer_opts_t *o, sf_error_t *err)
     }
     const int to_stdout = !o->path || strcmp(o->path, "-") == 0;
     w->gzip = o->gzip < 0 ? (!to_stdout && ends_with(o->path, ".gz")) : o->gzip;
-    w->level = o->level >= 1 && o->level <= 9 ? o->level : 6;
+    w->level = o->level >= 1 && o->level <= 9 ? o->level : 1;
     w->fd = STDOUT_FILENO;
     if (!to_stdout) {
         w->own_fd = 1;
