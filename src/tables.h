@@ -37,7 +37,8 @@ const grid_tables_t *tables_get(void);
 
 static inline int cellset_has(cellset_t s, unsigned cell)
 {
-    return cell < 64 ? (int)(s.lo >> cell & 1u) : (int)(s.hi >> (cell - 64) & 1u);
+    return cell < 64 ? (int)(s.lo >> cell & 1u)
+                     : (int)(s.hi >> (cell - 64) & 1u);
 }
 
 static inline unsigned cellset_count(cellset_t s)
