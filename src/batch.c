@@ -27,10 +27,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/uio.h>
 #include <time.h>
 
 #define BLOCK 128            /* records per unit of parallel work */
 #define CHUNK_DEFAULT 16384  /* records per chunk */
+#define IOV_BATCH 256        /* blocks per writev */
 
 typedef struct block {
     sbuf_t text;          /* formatted output of the block's records */
@@ -157,13 +159,21 @@ static void write_bytes(batch_t *b, const sbuf_t *s)
         b->failed = 1;
 }
 
-/* Write chunk c's blocks in order. */
+/* Write chunk c's blocks in order, up to IOV_BATCH blocks per call. */
 static void write_chunk(batch_t *b, const bchunk_t *c)
 {
-    for (size_t k = 0; k < c->nblocks && !b->failed; k++) {
-        if (c->blocks[k].failed)
-            fail(b, SF_ERR_NOMEM, "out of memory formatting output");
-        write_bytes(b, b->gzip ? &c->blocks[k].gz : &c->blocks[k].text);
+    struct iovec iov[IOV_BATCH];
+    size_t k = 0;
+    while (k < c->nblocks && !b->failed) {
+        int n = 0;
+        for (; n < IOV_BATCH && k < c->nblocks; k++) {
+            const sbuf_t *s = b->gzip ? &c->blocks[k].gz : &c->blocks[k].text;
+            if (c->blocks[k].failed)
+                fail(b, SF_ERR_NOMEM, "out of memory formatting output");
+            iov[n++] = (struct iovec){.iov_base = s->p, .iov_len = s->len};
+        }
+        if (!b->failed && sf_writer_writev(b->writer, iov, n, &b->err) != 0)
+            b->failed = 1;
     }
     b->written += c->n;
 }

@@ -95,9 +95,11 @@ sf_status_t sf_solve_cells(sf_solver_t *solver, const uint8_t *cells,
 {
     if (cells == NULL)
         return finish(result, 0, 0, SF_INVALID);
+    unsigned bad = 0; /* branch-free, so the check vectorises */
     for (int i = 0; i < SF_CELLS; i++)
-        if (cells[i] > 9)
-            return finish(result, 0, 0, SF_INVALID);
+        bad |= cells[i] > 9;
+    if (bad)
+        return finish(result, 0, 0, SF_INVALID);
     uint8_t scratch[SF_CELLS];
     uint64_t guesses = 0;
     const uint64_t count =

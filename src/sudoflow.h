@@ -258,6 +258,10 @@ int sf_writer_level(const sf_writer_t *writer);
 /* Write bytes as they are (already compressed when gzip).  0 or -1. */
 int sf_writer_write(sf_writer_t *writer, const void *buf, size_t len,
                     sf_error_t *err);
+/* Write n buffers in order, as one writev where possible.  0 or -1. */
+struct iovec;
+int sf_writer_writev(sf_writer_t *writer, const struct iovec *iov, int n,
+                     sf_error_t *err);
 /* Flush and close.  With commit the temporary file is renamed into place;
  * without it (or when flushing fails) it is removed.  Frees the writer.
  * 0 or -1. */

@@ -21,7 +21,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
+#include <stdint.h>
 #include <unistd.h>
+
+#define SF_WRITEV_MAX 256 /* iovecs per writev call */
 
 struct sf_writer {
     int fd;             /* destination descriptor */
@@ -140,18 +144,42 @@ static const char *writer_name(const sf_writer_t *w)
 int sf_writer_write(sf_writer_t *w, const void *buf, size_t len,
                     sf_error_t *err)
 {
-    const char *p = buf;
-    while (len > 0) {
-        const ssize_t k = write(w->fd, p, len);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0) {
-            set_error(err, SF_ERR_IO, writer_name(w), "write failed",
-                      k < 0 ? errno : ENOSPC);
-            return -1;
+    const struct iovec one = {.iov_base = (void *)(uintptr_t)buf,
+                              .iov_len = len};
+    return sf_writer_writev(w, &one, 1, err);
+}
+
+int sf_writer_writev(sf_writer_t *w, const struct iovec *iov, int n,
+                     sf_error_t *err)
+{
+    struct iovec v[SF_WRITEV_MAX];
+    while (n > 0) {
+        int k = 0;
+        size_t total = 0;
+        for (; k < n && k < SF_WRITEV_MAX; k++) {
+            v[k] = iov[k];
+            total += iov[k].iov_len;
         }
-        p += k;
-        len -= (size_t)k;
+        int at = 0;
+        while (total > 0) {
+            ssize_t got = writev(w->fd, v + at, k - at);
+            if (got < 0 && errno == EINTR)
+                continue;
+            if (got <= 0) {
+                set_error(err, SF_ERR_IO, writer_name(w), "write failed",
+                          got < 0 ? errno : ENOSPC);
+                return -1;
+            }
+            total -= (size_t)got;
+            while (at < k && (size_t)got >= v[at].iov_len)
+                got -= (ssize_t)v[at++].iov_len;
+            if (at < k) {
+                v[at].iov_base = (char *)v[at].iov_base + got;
+                v[at].iov_len -= (size_t)got;
+            }
+        }
+        iov += k;
+        n -= k;
     }
     return 0;
 }
