@@ -341,11 +341,40 @@ static void test_why_strings(void **state)
     assert_ptr_equal(parse_why_cells(12), parse_why_cells(12));
 }
 
+/* Every byte value at every cell position: accepted exactly when it is a
+ * cell, with the value sf_cell_value gives (the line parser checks cells
+ * many at a time, so each lane is tried). */
+static void test_line_every_byte_every_position(void **state)
+{
+    (void)state;
+    char text[SF_CELLS + 1];
+    uint8_t cells[SF_CELLS];
+    for (int pos = 0; pos < SF_CELLS; pos++) {
+        for (int ch = 1; ch < 256; ch++) {
+            memset(text, '.', SF_CELLS);
+            text[SF_CELLS] = '\0';
+            text[pos] = (char)ch;
+            const char *why = NULL;
+            const int rc = sf_parse_line(text, SF_CELLS, cells, &why);
+            const int want = sf_cell_value(ch);
+            if (want < 0) {
+                assert_int_equal(rc, -1);
+                assert_non_null(why);
+            } else {
+                assert_int_equal(rc, 0);
+                assert_int_equal(cells[pos], want);
+                assert_int_equal(cells[(pos + 1) % SF_CELLS], 0);
+            }
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_format_names),
         cmocka_unit_test(test_cell_value),
+        cmocka_unit_test(test_line_every_byte_every_position),
         cmocka_unit_test(test_line_empty_marks),
         cmocka_unit_test(test_line_separators),
         cmocka_unit_test(test_line_reasons),

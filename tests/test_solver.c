@@ -508,6 +508,29 @@ static void test_solve_cells(void **state)
     }
 }
 
+/* A cell value above 9 anywhere makes the cells invalid; 9 and below never
+ * do (the range check works on eight cells at a time). */
+static void test_cell_range(void **state)
+{
+    (void)state;
+    sf_solver_t *s = sf_solver_new(NULL);
+    uint8_t cells[SF_CELLS], sol[SF_CELLS];
+    sf_result_t r;
+    static const uint8_t bad_values[] = {10, 15, 16, 0x7f, 0x80, 0xf6, 0xff};
+    for (int i = 0; i < SF_CELLS; i++) {
+        for (size_t b = 0; b < sizeof bad_values; b++) {
+            memset(cells, 0, sizeof cells);
+            cells[i] = bad_values[b];
+            assert_int_equal(sf_solve_cells(s, cells, 1, 0, sol, &r),
+                             SF_INVALID);
+        }
+        memset(cells, 0, sizeof cells);
+        cells[i] = 9;
+        assert_int_equal(sf_solve_cells(s, cells, 1, 0, sol, &r), SF_SOLVED);
+    }
+    sf_solver_free(s);
+}
+
 static void test_solve_string(void **state)
 {
     (void)state;
@@ -574,6 +597,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_kernel_table),
+        cmocka_unit_test(test_cell_range),
         cmocka_unit_test(test_solved_grid),
         cmocka_unit_test(test_unique_puzzles),
         cmocka_unit_test(test_empty_grid),
