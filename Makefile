@@ -48,6 +48,7 @@ BIN      = $(BUILD)/sudoflow
 DATA    ?= ../shared/data
 
 .PHONY: all run test unit crosscheck cli check bench install clean deps
+.SECONDARY:
 
 all: deps $(BIN) $(LIB)
 
