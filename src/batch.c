@@ -69,7 +69,8 @@ typedef struct batch {
     worker_t *workers;    /* one per thread */
     int threads;
     int eof;              /* the reader is exhausted */
-    int failed;           /* stop: err holds why */
+    int failed;           /* stop reading: err holds why */
+    int out_dead;         /* output failed: write nothing more */
     sf_error_t err;
     uint64_t read, written; /* records read and written so far */
     double t0, last_progress;
@@ -152,28 +153,40 @@ static void fail(batch_t *b, int code, const char *msg)
     snprintf(b->err.message, sizeof b->err.message, "%s", msg);
 }
 
-static void write_bytes(batch_t *b, const sbuf_t *s)
+/* Output failed: keep the first error, write nothing more. */
+static void fail_output(batch_t *b, const sf_error_t *err)
 {
-    if (!b->failed && s->len &&
-        sf_writer_write(b->writer, s->p, s->len, &b->err) != 0)
-        b->failed = 1;
+    fail(b, err->code, err->message);
+    b->out_dead = 1;
 }
 
-/* Write chunk c's blocks in order, up to IOV_BATCH blocks per call. */
+static void write_bytes(batch_t *b, const sbuf_t *s)
+{
+    sf_error_t err;
+    if (!b->out_dead && s->len &&
+        sf_writer_write(b->writer, s->p, s->len, &err) != 0)
+        fail_output(b, &err);
+}
+
+/* Write chunk c's blocks in order, up to IOV_BATCH blocks per call.  A
+ * failed read or an invalid record under strict stops reading, not
+ * writing: the records before it are still written. */
 static void write_chunk(batch_t *b, const bchunk_t *c)
 {
+    static const sf_error_t nomem = {SF_ERR_NOMEM, "out of memory"};
     struct iovec iov[IOV_BATCH];
+    sf_error_t err;
     size_t k = 0;
-    while (k < c->nblocks && !b->failed) {
+    while (k < c->nblocks && !b->out_dead) {
         int n = 0;
         for (; n < IOV_BATCH && k < c->nblocks; k++) {
             const sbuf_t *s = b->gzip ? &c->blocks[k].gz : &c->blocks[k].text;
             if (c->blocks[k].failed)
-                fail(b, SF_ERR_NOMEM, "out of memory formatting output");
+                fail_output(b, &nomem);
             iov[n++] = (struct iovec){.iov_base = s->p, .iov_len = s->len};
         }
-        if (!b->failed && sf_writer_writev(b->writer, iov, n, &b->err) != 0)
-            b->failed = 1;
+        if (!b->out_dead && sf_writer_writev(b->writer, iov, n, &err) != 0)
+            fail_output(b, &err);
     }
     b->written += c->n;
 }
@@ -329,6 +342,7 @@ static void set_layout(batch_t *b)
 
 static int write_header(batch_t *b)
 {
+    static const sf_error_t nomem = {SF_ERR_NOMEM, "out of memory"};
     if (!b->opts->header || b->layout.kind != SF_FORMAT_LINE)
         return 0;
     sbuf_t text = {0}, gz = {0};
@@ -337,11 +351,11 @@ static int write_header(batch_t *b)
         rc = sf_gzip_member(text.p, text.len, b->level, &gz.p, &gz.len,
                             &gz.cap);
     if (rc != 0)
-        fail(b, SF_ERR_NOMEM, "out of memory");
+        fail_output(b, &nomem);
     write_bytes(b, b->gzip ? &gz : &text);
     sbuf_free(&text);
     sbuf_free(&gz);
-    return b->failed ? -1 : 0;
+    return b->out_dead ? -1 : 0;
 }
 
 static int setup_workers(batch_t *b)

@@ -161,8 +161,11 @@ static char *put_field(char *q, sf_field_t f, const sf_record_t *rec,
 static int fmt_line(const out_layout_t *lay, const sf_record_t *rec,
                     const char *text, const outcome_t *oc, sbuf_t *out)
 {
-    const size_t most = (size_t)lay->nfields * (100 + lay->sep_len) +
-                        2 * (size_t)rec->text_len + 4;
+    size_t most = 1;
+    for (int i = 0; i < lay->nfields; i++)
+        most += lay->sep_len + (lay->fields[i] == SF_FIELD_LINE
+                                    ? 2 * (size_t)rec->text_len + 2
+                                    : 100);
     if (sbuf_reserve(out, most) != 0)
         return -1;
     char *q = out->p + out->len;

@@ -69,6 +69,13 @@ static int open_target(sf_writer_t *w, const sf_writer_opts_t *o,
 {
     struct stat st;
     const int exists = stat(o->path, &st) == 0;
+    const size_t n = strlen(o->path);
+    w->path = malloc(n + 1);
+    if (!w->path) {
+        set_error(err, SF_ERR_NOMEM, o->path, "out of memory", 0);
+        return -1;
+    }
+    memcpy(w->path, o->path, n + 1);
     if (exists && !S_ISREG(st.st_mode)) {
         w->fd = open(o->path, O_WRONLY);
         if (w->fd < 0) {
@@ -82,14 +89,11 @@ static int open_target(sf_writer_t *w, const sf_writer_opts_t *o,
                   "already exists (use -f to overwrite)", 0);
         return -1;
     }
-    const size_t n = strlen(o->path);
     w->tmp = malloc(n + sizeof ".tmp-XXXXXX");
-    w->path = malloc(n + 1);
-    if (!w->tmp || !w->path) {
+    if (!w->tmp) {
         set_error(err, SF_ERR_NOMEM, o->path, "out of memory", 0);
         return -1;
     }
-    memcpy(w->path, o->path, n + 1);
     memcpy(w->tmp, o->path, n);
     memcpy(w->tmp + n, ".tmp-XXXXXX", sizeof ".tmp-XXXXXX");
     w->fd = mkstemp(w->tmp);
