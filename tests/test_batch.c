@@ -21,7 +21,6 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,58 +29,13 @@
 
 #include "refsolve.h"
 #include "sudoflow.h"
+#include "testutil.h"
 
 /* ================================================================ helpers */
-
-static uint64_t rnd_next(uint64_t *s)
-{
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    return *s * 2685821657736338717ull;
-}
 
 static unsigned rnd_below(uint64_t *s, unsigned n)
 {
     return (unsigned)((rnd_next(s) >> 11) % n);
-}
-
-/* A growing byte string. */
-typedef struct text {
-    char *p;
-    size_t n, cap;
-} text_t;
-
-static void tput(text_t *t, const void *s, size_t n)
-{
-    if (t->n + n + 1 > t->cap) {
-        t->cap = 2 * (t->n + n + 1);
-        t->p = realloc(t->p, t->cap);
-        assert_non_null(t->p);
-    }
-    if (n)
-        memcpy(t->p + t->n, s, n);
-    t->n += n;
-    t->p[t->n] = '\0';
-}
-
-static void tputs(text_t *t, const char *s) { tput(t, s, strlen(s)); }
-
-static void tprintf(text_t *t, const char *fmt, ...)
-{
-    char tmp[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    const int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    assert_true(n >= 0 && (size_t)n < sizeof tmp);
-    tput(t, tmp, (size_t)n);
-}
-
-static void tfree(text_t *t)
-{
-    free(t->p);
-    memset(t, 0, sizeof *t);
 }
 
 /* ================================================================ puzzles */
@@ -321,79 +275,6 @@ static void write_lines(set_t *s, const char *path, int file, size_t from,
 
 /* ================================================================ running */
 
-typedef struct dir {
-    char path[64];
-    int files;
-} dir_t;
-
-/* Each test gets a fresh directory, removed with what is in it after the
- * test, whether it passed or not. */
-static int make_dir(void **state)
-{
-    dir_t *d = calloc(1, sizeof *d);
-    if (!d)
-        return -1;
-    snprintf(d->path, sizeof d->path, "/tmp/sf_batch_XXXXXX");
-    if (!mkdtemp(d->path)) {
-        free(d);
-        return -1;
-    }
-    *state = d;
-    return 0;
-}
-
-/* A fresh file name in d. */
-static char *dir_file(dir_t *d, const char *ext)
-{
-    char *p = malloc(128);
-    assert_non_null(p);
-    snprintf(p, 128, "%s/f%d%s", d->path, d->files++, ext);
-    return p;
-}
-
-static int remove_dir(void **state)
-{
-    dir_t *d = *state;
-    DIR *dir = opendir(d->path);
-    if (!dir)
-        return -1;
-    const struct dirent *e;
-    while ((e = readdir(dir)) != NULL) {
-        char p[512];
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-            continue;
-        snprintf(p, sizeof p, "%s/%s", d->path, e->d_name);
-        unlink(p);
-    }
-    closedir(dir);
-    const int rc = rmdir(d->path);
-    free(d);
-    return rc;
-}
-
-static char *slurp(const char *path, size_t *n)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    text_t t = {0};
-    char buf[65536];
-    size_t got;
-    tput(&t, "", 0);
-    while ((got = fread(buf, 1, sizeof buf, f)) > 0)
-        tput(&t, buf, got);
-    fclose(f);
-    *n = t.n;
-    return t.p;
-}
-
-static void spit(const char *path, const void *data, size_t n)
-{
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(data, 1, n, f), n);
-    assert_int_equal(fclose(f), 0);
-}
-
 /* The result of one batch run. */
 typedef struct run {
     int rc;
@@ -534,41 +415,6 @@ static void expect_grids(text_t *t, const set_t *s, size_t from, size_t to)
             tputs(t, "\n");
         }
     }
-}
-
-/* Inflate a multi-member gzip stream; fails on anything else. */
-static char *gunzip(const char *in, size_t len, size_t *n, int *members)
-{
-    z_stream z;
-    memset(&z, 0, sizeof z);
-    assert_int_equal(inflateInit2(&z, 15 + 16), Z_OK);
-    size_t cap = 65536, used = 0;
-    char *out = malloc(cap + 1);
-    assert_non_null(out);
-    z.next_in = (Bytef *)(uintptr_t)in;
-    z.avail_in = (uInt)len;
-    *members = 0;
-    while (z.avail_in > 0) {
-        if (used == cap) {
-            cap *= 2;
-            out = realloc(out, cap + 1);
-            assert_non_null(out);
-        }
-        z.next_out = (Bytef *)out + used;
-        z.avail_out = (uInt)(cap - used);
-        const int rc = inflate(&z, Z_NO_FLUSH);
-        used = cap - z.avail_out;
-        if (rc == Z_STREAM_END) {
-            ++*members;
-            assert_int_equal(inflateReset(&z), Z_OK);
-        } else {
-            assert_int_equal(rc, Z_OK);
-        }
-    }
-    inflateEnd(&z);
-    out[used] = '\0';
-    *n = used;
-    return out;
 }
 
 /* The n-th field (0-based) of a line, separator sep (no quoting). */
@@ -1034,25 +880,6 @@ typedef struct cut {
     size_t good; /* records the reader returns before its error */
 } cut_t;
 
-static void gz_member(text_t *out, const void *data, size_t n, int level)
-{
-    z_stream z;
-    memset(&z, 0, sizeof z);
-    assert_int_equal(deflateInit2(&z, level, Z_DEFLATED, 31, 8,
-                                  Z_DEFAULT_STRATEGY), Z_OK);
-    const size_t cap = deflateBound(&z, (uLong)n) + 64;
-    unsigned char *buf = malloc(cap);
-    assert_non_null(buf);
-    z.next_in = (Bytef *)(uintptr_t)data;
-    z.avail_in = (uInt)n;
-    z.next_out = buf;
-    z.avail_out = (uInt)cap;
-    assert_int_equal(deflate(&z, Z_FINISH), Z_STREAM_END);
-    tput(out, buf, z.total_out);
-    deflateEnd(&z);
-    free(buf);
-}
-
 static cut_t make_cut(dir_t *d, uint64_t seed)
 {
     cut_t c;
@@ -1062,7 +889,7 @@ static cut_t make_cut(dir_t *d, uint64_t seed)
     size_t n;
     char *text = slurp(plain, &n);
     text_t gz = {0};
-    gz_member(&gz, text, n, 6);
+    gz_member(&gz, text, n);
     c.path = dir_file(d, ".gz");
     spit(c.path, gz.p, gz.n * 3 / 5);
     /* What the reader gives before its error. */

@@ -22,17 +22,9 @@
 
 #include "format.h"
 #include "sudoflow.h"
+#include "testutil.h"
 
 /* ------------------------------------------------------------- helpers */
-
-/* Deterministic pseudo-random numbers (xorshift64*). */
-static uint64_t rnd_next(uint64_t *s)
-{
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    return *s * 2685821657736338717ull;
-}
 
 /* A valid solved grid: the classic shifted pattern. */
 static void base_grid(uint8_t g[SF_CELLS])
@@ -59,38 +51,11 @@ static void cells_text(const uint8_t *cells, char empty, char out[82])
     out[SF_CELLS] = '\0';
 }
 
-/* Growing expected text. */
-typedef struct text {
-    char *p;
-    size_t n, cap;
-} text_t;
-
-static void tput(text_t *t, const char *s, size_t n)
-{
-    if (t->n + n + 1 > t->cap) {
-        t->cap = 2 * (t->n + n + 1);
-        t->p = realloc(t->p, t->cap);
-        assert_non_null(t->p);
-    }
-    memcpy(t->p + t->n, s, n);
-    t->n += n;
-    t->p[t->n] = '\0';
-}
-
-static void tputs(text_t *t, const char *s) { tput(t, s, strlen(s)); }
-
 static void tputu(text_t *t, uint64_t v)
 {
     char tmp[32];
     snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)v);
     tputs(t, tmp);
-}
-
-static void tfree(text_t *t)
-{
-    free(t->p);
-    t->p = NULL;
-    t->n = t->cap = 0;
 }
 
 static out_layout_t line_layout(const sf_field_t *fields, int n,

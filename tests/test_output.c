@@ -28,15 +28,7 @@
 
 #include "latency.h"
 #include "sudoflow.h"
-
-/* Deterministic pseudo-random numbers (xorshift64*). */
-static uint64_t rnd_next(uint64_t *s)
-{
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    return *s * 2685821657736338717ull;
-}
+#include "testutil.h"
 
 /* ================================================================ latency */
 
@@ -457,47 +449,6 @@ static void test_stats_json_no_buffer(void **state)
 
 /* =================================================================== gzip */
 
-/* Inflate a whole (possibly multi-member) gzip stream; returns the bytes
- * (malloc'd) and their count in *n.  Fails unless every member is
- * complete and nothing but members is there.  *members gets their count. */
-static char *gunzip(const char *in, size_t len, size_t *n, int *members)
-{
-    z_stream z;
-    memset(&z, 0, sizeof z);
-    assert_int_equal(inflateInit2(&z, 15 + 16), Z_OK);
-    size_t cap = 4096, used = 0;
-    char *out = malloc(cap);
-    assert_non_null(out);
-    z.next_in = (Bytef *)(uintptr_t)in;
-    z.avail_in = (uInt)len;
-    *members = 0;
-    while (z.avail_in > 0) {
-        if (used == cap) {
-            cap *= 2;
-            out = realloc(out, cap);
-            assert_non_null(out);
-        }
-        z.next_out = (Bytef *)out + used;
-        z.avail_out = (uInt)(cap - used);
-        const int rc = inflate(&z, Z_NO_FLUSH);
-        used = cap - z.avail_out;
-        if (rc == Z_STREAM_END) {
-            ++*members;
-            assert_int_equal(inflateReset(&z), Z_OK);
-            continue;
-        }
-        assert_int_equal(rc, Z_OK);
-    }
-    /* The last member ended exactly at the end of the input. */
-    z.next_out = (Bytef *)out + used;
-    z.avail_out = (uInt)(cap - used);
-    assert_int_equal(inflate(&z, Z_FINISH), Z_BUF_ERROR);
-    assert_int_equal(z.total_out, 0);
-    inflateEnd(&z);
-    *n = used;
-    return out;
-}
-
 /* Test data: text-like (compressible) or random bytes. */
 static char *test_bytes(size_t n, int random, uint64_t seed)
 {
@@ -659,25 +610,8 @@ static void test_gzip_bad_level(void **state)
 
 /* ================================================================= writer */
 
-typedef struct tmpdir {
-    char path[64];
-} tmpdir_t;
-
-/* Writer tests get a fresh directory, removed with what is in it after
- * the test, whether it passed or not. */
-static int make_dir(void **state)
-{
-    tmpdir_t *d = calloc(1, sizeof *d);
-    if (!d)
-        return -1;
-    snprintf(d->path, sizeof d->path, "/tmp/sf_writer_XXXXXX");
-    if (!mkdtemp(d->path)) {
-        free(d);
-        return -1;
-    }
-    *state = d;
-    return 0;
-}
+/* Writer tests run with make_dir/remove_dir (testutil.h): each gets a
+ * fresh directory, removed with what is in it afterwards. */
 
 static int cmp_name(const void *a, const void *b)
 {
@@ -685,7 +619,7 @@ static int cmp_name(const void *a, const void *b)
 }
 
 /* Names in the directory, sorted, joined by '/' ("" when empty). */
-static void dir_list(const tmpdir_t *d, char *out, size_t cap)
+static void dir_list(const dir_t *d, char *out, size_t cap)
 {
     char names[16][256];
     int n = 0;
@@ -710,62 +644,9 @@ static void dir_list(const tmpdir_t *d, char *out, size_t cap)
     }
 }
 
-static int remove_dir(void **state)
-{
-    tmpdir_t *d = *state;
-    DIR *dir = opendir(d->path);
-    if (!dir)
-        return -1;
-    const struct dirent *e;
-    while ((e = readdir(dir)) != NULL) {
-        char p[512];
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-            continue;
-        snprintf(p, sizeof p, "%s/%s", d->path, e->d_name);
-        unlink(p);
-    }
-    closedir(dir);
-    const int rc = rmdir(d->path);
-    free(d);
-    return rc;
-}
-
-static void in_dir(const tmpdir_t *d, const char *name, char *out, size_t cap)
+static void in_dir(const dir_t *d, const char *name, char *out, size_t cap)
 {
     snprintf(out, cap, "%s/%s", d->path, name);
-}
-
-/* Whole content of a file, NUL-terminated; NULL when it cannot be read. */
-static char *slurp(const char *path, size_t *n)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, used = 0;
-    char *p = malloc(cap);
-    assert_non_null(p);
-    size_t got;
-    while ((got = fread(p + used, 1, cap - used - 1, f)) > 0) {
-        used += got;
-        if (cap - used < 2) {
-            cap *= 2;
-            p = realloc(p, cap);
-            assert_non_null(p);
-        }
-    }
-    fclose(f);
-    p[used] = '\0';
-    if (n)
-        *n = used;
-    return p;
-}
-
-static void spit(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    fputs(text, f);
-    assert_int_equal(fclose(f), 0);
 }
 
 static sf_writer_opts_t wopts(const char *path, int force, int gzip)
@@ -781,7 +662,7 @@ static sf_writer_opts_t wopts(const char *path, int force, int gzip)
 
 static void test_writer_commit(void **state)
 {
-    tmpdir_t *const d = *state;
+    dir_t *const d = *state;
     char path[128], list[512];
     in_dir(d, "out.txt", path, sizeof path);
     const sf_writer_opts_t o = wopts(path, 0, 0);
@@ -820,7 +701,7 @@ static void test_writer_commit(void **state)
 
 static void test_writer_no_commit(void **state)
 {
-    tmpdir_t *const d = *state;
+    dir_t *const d = *state;
     char path[128], list[512];
     in_dir(d, "out.txt", path, sizeof path);
     const sf_writer_opts_t o = wopts(path, 0, 0);
@@ -845,10 +726,10 @@ static void test_writer_no_commit(void **state)
 
 static void test_writer_existing_file(void **state)
 {
-    tmpdir_t *const d = *state;
+    dir_t *const d = *state;
     char path[128], list[512];
     in_dir(d, "out.txt", path, sizeof path);
-    spit(path, "old\n");
+    spit(path, "old\n", 4);
 
     /* Refused without force; the old file stays and nothing is added. */
     sf_writer_opts_t o = wopts(path, 0, 0);
@@ -889,7 +770,7 @@ static void test_writer_existing_file(void **state)
 
 static void test_writer_cannot_create(void **state)
 {
-    tmpdir_t *const d = *state;
+    dir_t *const d = *state;
     char path[128];
     in_dir(d, "no/such/dir/out.txt", path, sizeof path);
     const sf_writer_opts_t o = wopts(path, 1, 0);
@@ -957,7 +838,7 @@ static void test_writer_device_error_names_file(void **state)
 
 static void test_writer_gzip_flag(void **state)
 {
-    tmpdir_t *const d = *state;
+    dir_t *const d = *state;
     static const struct {
         const char *name; /* NULL: standard output */
         int gzip, want;
@@ -1003,7 +884,7 @@ static void test_writer_gzip_flag(void **state)
  * umask is put back before anything is asserted. */
 static void test_writer_permissions(void **state)
 {
-    tmpdir_t *const d = *state;
+    dir_t *const d = *state;
     static const mode_t masks[] = {022, 077, 002, 027};
     enum { N = sizeof masks / sizeof masks[0] };
     int mode[N], ok = 1;
@@ -1029,7 +910,7 @@ static void test_writer_permissions(void **state)
 /* Many buffers, more than one writev takes, land in order. */
 static void test_writer_many_buffers(void **state)
 {
-    tmpdir_t *const d = *state;
+    dir_t *const d = *state;
     char path[128];
     in_dir(d, "many.txt", path, sizeof path);
     enum { N = 2000 };
@@ -1067,7 +948,7 @@ static void test_writer_many_buffers(void **state)
 /* Standard output is written and left open by close. */
 static void test_writer_stdout(void **state)
 {
-    tmpdir_t *const d = *state;
+    dir_t *const d = *state;
     char path[128];
     in_dir(d, "stdout.txt", path, sizeof path);
     fflush(stdout);
