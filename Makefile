@@ -7,7 +7,8 @@
 #   make bench      kernel throughput on the benchmark sets
 #   make install    PREFIX=/usr/local DESTDIR=
 #
-# Switches: PORTABLE=1 (no -march=native), asan=1, tsan=1, WERROR=1.
+# Switches: PORTABLE=1 (no -march=native), asan=1, tsan=1, WERROR=1,
+# ISAL=0 (inflate gzip input with zlib even when ISA-L is installed).
 
 CC       ?= cc
 PREFIX   ?= /usr/local
@@ -25,6 +26,14 @@ endif
 ALLCFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -fopenmp -MMD -MP \
             -Isrc $(CFLAGS) -DSF_BUILD_FLAGS='"$(strip $(CFLAGS))"' 
 LDLIBS    = -lz -lm
+# ISA-L's inflate reads gzip input ~2.5x as fast as zlib's (src/gzin.c);
+# used when its header and library are found (Debian: libisal-dev).
+ISAL     ?= $(shell printf '#include <isa-l/igzip_lib.h>\nint main(void){isal_inflate_init(0);return 0;}\n' | \
+              $(CC) -x c -o /dev/null - -lisal >/dev/null 2>&1 && echo 1 || echo 0)
+ifeq ($(ISAL),1)
+ALLCFLAGS += -DSF_HAVE_ISAL
+LDLIBS    += -lisal
+endif
 ifeq ($(asan),1)
 ALLCFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer
 LDFLAGS   += -fsanitize=address,undefined

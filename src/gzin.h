@@ -12,7 +12,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <zlib.h>
+
+struct gzin_dec; /* inflate state of the back end in use (gzin.c) */
 
 typedef enum gzin_err {
     GZIN_OK = 0,
@@ -29,11 +30,10 @@ typedef struct gzin {
     int gzip;            /* the file starts with the gzip magic 1f 8b */
     int state;           /* GZIN_S_* (gzin.c) */
     int raw_eof;         /* read() returned 0 */
-    int zinit;           /* zs holds an initialised inflate state */
     unsigned char *raw;  /* look-ahead and compressed bytes */
     size_t raw_cap;
-    size_t raw_pos, raw_end; /* plain input: look-ahead not handed out */
-    z_stream zs;
+    size_t raw_pos, raw_end; /* bytes at raw not yet handed out or inflated */
+    struct gzin_dec *dec; /* NULL until the first gzip file */
     uint64_t consumed;   /* input bytes consumed (compressed for gzip) */
     gzin_err_t err;      /* sticky once set */
     int sys_errno;       /* for GZIN_ESYS */
