@@ -20,6 +20,7 @@
  */
 #include "format.h"
 #include "latency.h"
+#include "timer.h"
 #include "sudoflow.h"
 
 #include <omp.h>
@@ -74,6 +75,7 @@ typedef struct batch {
     sf_error_t err;
     uint64_t read, written; /* records read and written so far */
     double t0, last_progress;
+    sf_timer_t timer;     /* per-puzzle clock, shared read-only */
 } batch_t;
 
 static double now_sec(void)
@@ -83,15 +85,8 @@ static double now_sec(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static uint64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 /* Solve record i of chunk c with worker w's solver, into c->res[i].  *clock
- * is the time the previous solve ended (one clock read per puzzle). */
+ * is the tick the previous solve ended at (one clock read per puzzle). */
 static void solve_record(const batch_t *b, worker_t *w, bchunk_t *c, size_t i,
                          uint64_t *clock)
 {
@@ -106,8 +101,8 @@ static void solve_record(const batch_t *b, worker_t *w, bchunk_t *c, size_t i,
     sf_result_t r;
     sf_solve_cells(w->solver, rec->cells, b->limit, b->opts->flags,
                    oc->solution, &r);
-    const uint64_t t = now_ns();
-    oc->ns = t - *clock;
+    const uint64_t t = timer_ticks(&b->timer);
+    oc->ns = timer_ns(&b->timer, t - *clock);
     *clock = t;
     oc->status = r.status;
     oc->count = r.count;
@@ -129,7 +124,7 @@ static void run_block(const batch_t *b, worker_t *w, bchunk_t *c, size_t k)
     blk->text.len = 0;
     blk->gz.len = 0;
     blk->failed = 0;
-    uint64_t clock = now_ns();
+    uint64_t clock = timer_ticks(&b->timer);
     for (size_t i = lo; i < hi; i++)
         solve_record(b, w, c, i, &clock);
     for (size_t i = lo; i < hi; i++) {
@@ -431,6 +426,7 @@ int sf_batch_run(const sf_batch_opts_t *opts, sf_reader_t *reader,
     for (int i = 0; i < 3; i++)
         sf_chunk_init(&ring[i].in);
     b.t0 = now_sec();
+    timer_init(&b.timer);
     const double cpu0 = cpu_seconds();
     if (setup_workers(&b) != 0) {
         fail(&b, SF_ERR_NOMEM, "out of memory");

@@ -247,6 +247,15 @@ static int write_stats(const char *path, const sf_stats_t *st)
     return 0;
 }
 
+/* Does the output show the original record text? */
+static int uses_line_field(const sf_batch_opts_t *b)
+{
+    for (int i = 0; i < b->nfields; i++)
+        if (b->fields[i] == SF_FIELD_LINE)
+            return 1;
+    return 0;
+}
+
 /* Parse argv into s; returns -1 on usage error, 1 for --help, else 0. */
 static int solve_args(solve_cli_t *s, int argc, char **argv)
 {
@@ -261,6 +270,7 @@ static int solve_args(solve_cli_t *s, int argc, char **argv)
         if (c == '?' || solve_option(s, c, optarg) != 0)
             return -1;
     }
+    s->reader.no_text = !uses_line_field(&s->batch);
     s->batch.on_invalid = on_invalid;
     s->progress = !s->quiet && isatty(STDERR_FILENO);
     s->batch.on_progress = s->progress ? on_progress : NULL;

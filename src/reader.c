@@ -64,6 +64,7 @@ struct sf_reader {
     sf_format_t fmt;       /* format of the current file, AUTO until seen */
     sf_format_t first;     /* first format decided */
     char *column;          /* csv column option, or NULL */
+    int no_text;           /* records carry no text (opts->no_text) */
     gzin_t in;             /* the current file's bytes */
     char *buf;             /* content of the current file */
     size_t cap;            /* bytes allocated at buf */
@@ -259,8 +260,8 @@ static int next_line(sf_reader_t *r, size_t *off, size_t *len)
 static sf_record_t *add_record(sf_reader_t *r, sf_chunk_t *c, uint64_t line,
                                const char *text, size_t len)
 {
-    if (len > UINT32_MAX)
-        len = UINT32_MAX;
+    if (len > UINT32_MAX || r->no_text)
+        len = r->no_text ? 0 : UINT32_MAX;
     if (reserve((void **)&c->recs, &c->cap, c->count + 1, sizeof *c->recs,
                 256) < 0 ||
         reserve((void **)&c->text, &c->text_cap, c->text_len + len, 1,
@@ -654,6 +655,7 @@ sf_reader_t *sf_reader_new(const char *const *paths, size_t n,
         r->fixed = opts->format;
     if (opts && opts->column && !(r->column = dup_string(opts->column)))
         goto fail;
+    r->no_text = opts && opts->no_text;
     r->total = total_size(r);
     return r;
 fail:

@@ -190,6 +190,8 @@ typedef struct sf_reader sf_reader_t;
 typedef struct sf_reader_opts {
     sf_format_t format; /* SF_FORMAT_AUTO to detect per file */
     const char *column; /* csv puzzle column: name or number; NULL = default */
+    int no_text;        /* 1: do not keep record text (text_len 0), for
+                         * callers that never output it */
 } sf_reader_opts_t;
 
 /* Reader over n paths ("-" = stdin), opened one at a time as the stream

@@ -291,7 +291,7 @@ static run_t run_batch(dir_t *d, const sf_batch_opts_t *opts,
 {
     run_t r;
     memset(&r, 0, sizeof r);
-    const sf_reader_opts_t ro = {SF_FORMAT_AUTO, NULL};
+    const sf_reader_opts_t ro = {.format = SF_FORMAT_AUTO};
     sf_reader_t *rd = sf_reader_new(paths, n, &ro);
     assert_non_null(rd);
     char *out = dir_file(d, ".out");
@@ -894,7 +894,7 @@ static cut_t make_cut(dir_t *d, uint64_t seed)
     spit(c.path, gz.p, gz.n * 3 / 5);
     /* What the reader gives before its error. */
     const char *paths[] = {c.path};
-    const sf_reader_opts_t ro = {SF_FORMAT_AUTO, NULL};
+    const sf_reader_opts_t ro = {.format = SF_FORMAT_AUTO};
     sf_reader_t *rd = sf_reader_new(paths, 1, &ro);
     assert_non_null(rd);
     sf_chunk_t ch;

@@ -121,7 +121,7 @@ static void take_chunk(got_t *g, const sf_chunk_t *c, size_t nfiles)
 static got_t read_all(const char *const *paths, size_t n, sf_format_t format,
                       const char *column, size_t max)
 {
-    const sf_reader_opts_t opts = {format, column};
+    const sf_reader_opts_t opts = {.format = format, .column = column};
     sf_reader_t *r = sf_reader_new(paths, n, &opts);
     got_t g;
     sf_chunk_t c;
@@ -1184,9 +1184,64 @@ static void test_binary_junk(void **state)
     free(b.p);
 }
 
+/* With no_text the records are the same, only without their text. */
+static void test_no_text(void **state)
+{
+    (void)state;
+    text_t line = {0}, grid = {0}, csv = {0};
+    for (int i = 0; i < 300; i++)
+        tprintf(&line, "%081d\n", i);
+    tputs(&line, "short\n");
+    for (int i = 0; i < 9; i++)
+        tputs(&grid, "0 0 3 | 0 0 0 | 0 0 0\n");
+    tputs(&csv, "quizzes,solutions\n");
+    for (int i = 0; i < 50; i++)
+        tprintf(&csv, "%081d,x\n", i);
+    char *paths[3] = {temp_text(&line), temp_text(&grid), temp_text(&csv)};
+    sf_reader_opts_t keep = {0}, drop = {0};
+    drop.no_text = 1;
+    sf_reader_t *a = sf_reader_new((const char *const *)paths, 3, &keep);
+    sf_reader_t *b = sf_reader_new((const char *const *)paths, 3, &drop);
+    sf_chunk_t ca, cb;
+    sf_chunk_init(&ca);
+    sf_chunk_init(&cb);
+    sf_error_t err;
+    long na, total = 0;
+    while ((na = sf_reader_fill(a, &ca, 64, &err)) > 0) {
+        assert_int_equal(sf_reader_fill(b, &cb, 64, &err), na);
+        for (long i = 0; i < na; i++) {
+            const sf_record_t *x = &ca.recs[i], *y = &cb.recs[i];
+            assert_memory_equal(x->cells, y->cells, SF_CELLS);
+            assert_int_equal(x->invalid, y->invalid);
+            assert_int_equal(x->spaced, y->spaced);
+            assert_int_equal(x->file, y->file);
+            assert_int_equal(x->line, y->line);
+            assert_true(x->text_len > 0);
+            assert_int_equal(y->text_len, 0);
+        }
+        assert_int_equal(cb.text_len, 0);
+        total += na;
+    }
+    assert_int_equal(na, 0);
+    assert_int_equal(sf_reader_fill(b, &cb, 64, &err), 0);
+    assert_int_equal(total, 352);
+    sf_chunk_free(&ca);
+    sf_chunk_free(&cb);
+    sf_reader_free(a);
+    sf_reader_free(b);
+    for (int i = 0; i < 3; i++) {
+        unlink(paths[i]);
+        free(paths[i]);
+    }
+    tfree(&line);
+    tfree(&grid);
+    tfree(&csv);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_no_text),
         cmocka_unit_test(test_line_crlf_comments),
         cmocka_unit_test(test_line_invalid_records),
         cmocka_unit_test(test_grid_styles),
