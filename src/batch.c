@@ -32,7 +32,7 @@
 #include <time.h>
 
 #define BLOCK 128            /* records per unit of parallel work */
-#define CHUNK_DEFAULT 16384  /* records per chunk */
+#define CHUNK_DEFAULT 8192   /* records per chunk */
 #define IOV_BATCH 256        /* blocks per writev */
 
 typedef struct block {
