@@ -26,7 +26,8 @@
 
 typedef struct bench_cli {
     uint64_t limit;           /* --limit */
-    int threads;              /* -j */
+    int threads[16];          /* -j: one row per thread count */
+    int nthreads;
     double seconds;           /* --seconds */
     int csv;                  /* --csv */
     const sf_kernel_t *kernel;/* --kernel, NULL = default */
@@ -45,7 +46,8 @@ static void bench_usage(FILE *to)
 "Time the solver kernel alone on the puzzles of each FILE (loaded into\n"
 "memory first).\n\n"
 "      --limit N      solutions to look for (default 1; 2 = count mode)\n"
-"  -j, --threads N    threads (default: all cores)\n"
+"  -j, --threads N    threads, or a list such as 1,2 for a scaling table\n"
+"                     (default: all cores)\n"
 "      --seconds S    minimum measuring time per file (default 1)\n"
 "      --kernel NAME  solver kernel (default: the fastest)\n"
 "      --csv          CSV output\n"
@@ -76,11 +78,31 @@ static int parse_seconds(const char *arg, double *out)
     return 0;
 }
 
+/* "1,2,4": thread counts in the order given. */
+static int parse_thread_list(bench_cli_t *b, const char *arg)
+{
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", arg);
+    b->nthreads = 0;
+    for (char *save = NULL, *t = strtok_r(buf, ",", &save); t;
+         t = strtok_r(NULL, ",", &save)) {
+        if (b->nthreads == 16) {
+            cli_error("--threads: at most 16 thread counts");
+            return -1;
+        }
+        if (cli_parse_threads(t, &b->threads[b->nthreads++]) != 0)
+            return -1;
+    }
+    if (b->nthreads == 0)
+        return cli_parse_threads(arg, &b->threads[b->nthreads++]);
+    return 0;
+}
+
 static int bench_option(bench_cli_t *b, int c, const char *arg)
 {
     switch (c) {
     case OPT_LIMIT: return cli_parse_u64("--limit", arg, &b->limit);
-    case 'j': return cli_parse_threads(arg, &b->threads);
+    case 'j': return parse_thread_list(b, arg);
     case OPT_SECONDS: return parse_seconds(arg, &b->seconds);
     case OPT_KERNEL: return (b->kernel = cli_parse_kernel(arg)) ? 0 : -1;
     case OPT_CSV: b->csv = 1; return 0;
@@ -160,7 +182,8 @@ static void print_build(void)
 }
 
 static void print_row(const bench_cli_t *b, const char *name,
-                      const sf_kernel_t *k, const sf_bench_result_t *r)
+                      const sf_kernel_t *k, int threads,
+                      const sf_bench_result_t *r)
 {
     const double rate = r->seconds > 0 ? r->puzzles / r->seconds : 0;
     const double usec = r->puzzles ? 1e6 * r->seconds / r->puzzles : 0;
@@ -168,12 +191,12 @@ static void print_row(const bench_cli_t *b, const char *name,
     const double gp = r->per_pass ? (double)r->guesses / r->per_pass : 0;
     if (b->csv)
         printf("%s,%llu,%d,%llu,%.6f,%.1f,%.4f,%.2f,%.4f\n", name,
-               (unsigned long long)b->limit, b->threads,
+               (unsigned long long)b->limit, threads,
                (unsigned long long)r->puzzles, r->seconds, rate, usec, ng, gp);
     else
         printf("%-16s %-10s %5llu %7d %10llu %8.3f %12.0f %10.3f %9.2f "
                "%9.3f\n", name, k->name, (unsigned long long)b->limit,
-               b->threads, (unsigned long long)r->puzzles, r->seconds, rate,
+               threads, (unsigned long long)r->puzzles, r->seconds, rate,
                usec, ng, gp);
     fflush(stdout);
 }
@@ -191,21 +214,24 @@ static int bench_file(const bench_cli_t *b, const char *path)
                   (unsigned long long)p.invalid);
     dataset_name(path, name, sizeof name);
     const sf_kernel_t *k = b->kernel ? b->kernel : sf_kernel_at(0);
-    sf_bench_result_t r = {0};
-    int rc = sf_bench_run(k, p.cells, p.n, b->limit, b->threads, b->seconds,
-                          &r);
-    if (rc == 0)
-        print_row(b, name, k, &r);
-    else
-        cli_error("out of memory");
+    int rc = 0;
+    for (int t = 0; t < b->nthreads && rc == 0; t++) {
+        sf_bench_result_t r = {0};
+        rc = sf_bench_run(k, p.cells, p.n, b->limit, b->threads[t],
+                          b->seconds, &r);
+        if (rc == 0)
+            print_row(b, name, k, b->threads[t], &r);
+        else
+            cli_error("out of memory");
+    }
     free(p.cells);
     return rc == 0 ? EXIT_OK : EXIT_IO;
 }
 
 int cli_bench(int argc, char **argv)
 {
-    bench_cli_t b = {.limit = 1, .threads = omp_get_max_threads(),
-                     .seconds = 1.0};
+    bench_cli_t b = {.limit = 1, .threads = {omp_get_max_threads()},
+                     .nthreads = 1, .seconds = 1.0};
     optind = 1;
     int c;
     while ((c = getopt_long(argc, argv, "j:h", bench_options, NULL)) != -1) {
