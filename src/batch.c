@@ -29,7 +29,6 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/uio.h>
-#include <time.h>
 
 #define BLOCK 128            /* records per unit of parallel work */
 #define CHUNK_DEFAULT 8192   /* records per chunk */
@@ -77,13 +76,6 @@ typedef struct batch {
     double t0, last_progress;
     sf_timer_t timer;     /* per-puzzle clock, shared read-only */
 } batch_t;
-
-static double now_sec(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* Solve record i of chunk c with worker w's solver, into c->res[i].  *clock
  * is the tick the previous solve ended at (one clock read per puzzle). */
@@ -270,7 +262,7 @@ static void read_chunk(batch_t *b, bchunk_t *c)
 
 static void report_progress(batch_t *b)
 {
-    const double t = now_sec();
+    const double t = timer_mono_sec();
     if (!b->opts->on_progress || t - b->last_progress < 0.25)
         return;
     b->last_progress = t;
@@ -391,7 +383,7 @@ static void collect_stats(batch_t *b, sf_stats_t *st, double cpu0)
             lat_merge(lat, &w->lat);
     }
     st->puzzles = b->written;
-    st->wall_sec = now_sec() - b->t0;
+    st->wall_sec = timer_mono_sec() - b->t0;
     st->cpu_sec = cpu_seconds() - cpu0;
     st->lat_median_ns = lat_quantile(lat, 0.5);
     st->lat_p99_ns = lat_quantile(lat, 0.99);
@@ -425,7 +417,7 @@ int sf_batch_run(const sf_batch_opts_t *opts, sf_reader_t *reader,
     memset(stats, 0, sizeof *stats);
     for (int i = 0; i < 3; i++)
         sf_chunk_init(&ring[i].in);
-    b.t0 = now_sec();
+    b.t0 = timer_mono_sec();
     timer_init(&b.timer);
     const double cpu0 = cpu_seconds();
     if (setup_workers(&b) != 0) {

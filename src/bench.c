@@ -8,17 +8,10 @@
  * pass is shared out dynamically, each thread with its own solver.
  */
 #include "sudoflow.h"
+#include "timer.h"
 
 #include <omp.h>
 #include <stdlib.h>
-#include <time.h>
-
-static double bench_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* One pass over all puzzles; adds guesses and no-guess counts when asked. */
 static void bench_pass(sf_solver_t **solvers, const uint8_t *cells, size_t n,
@@ -60,11 +53,11 @@ int sf_bench_run(const sf_kernel_t *k, const uint8_t *cells, size_t n,
         bench_pass(solvers, cells, n, limit, threads, &res->guesses,
                    &res->no_guess);
         res->puzzles = 0;
-        const double t0 = bench_now();
+        const double t0 = timer_mono_sec();
         do {
             bench_pass(solvers, cells, n, limit, threads, NULL, NULL);
             res->puzzles += n;
-            res->seconds = bench_now() - t0;
+            res->seconds = timer_mono_sec() - t0;
         } while (res->seconds < min_seconds && n > 0);
     }
     for (int t = 0; solvers && t < threads; t++)

@@ -26,6 +26,12 @@ void timer_init(sf_timer_t *t);
 /* Nanoseconds of CLOCK_MONOTONIC. */
 uint64_t timer_mono_ns(void);
 
+/* Seconds of CLOCK_MONOTONIC, for run-level wall times. */
+static inline double timer_mono_sec(void)
+{
+    return 1e-9 * (double)timer_mono_ns();
+}
+
 #if defined(__x86_64__) || defined(__i386__)
 #include <x86intrin.h>
 static inline uint64_t timer_ticks(const sf_timer_t *t)
