@@ -1,6 +1,9 @@
 /*
- * kernel_bitboard.c -- the "bitboard" kernel: digit-by-band bitboards,
- * locked candidates by table lookup, singles, and depth-first search.
+ * kernel_bitboard.c -- the "bandstack" and "bitboard" kernels: digit-by-band
+ * bitboards, locked candidates by table lookup, singles, and depth-first
+ * search.  "bandstack" (the default) also propagates along columns;
+ * "bitboard" is the same machinery without that step, kept as a second,
+ * simpler path that the cross-check compares against the reference too.
  *
  * Model.  The grid is three bands of 27 cells (bit 9*r + c of a band is its
  * row r, column c).  For every digit and band one 32-bit word holds the
@@ -15,7 +18,11 @@
  * The columns left in each box then tell the two other bands of the digit
  * which columns they lose (a box whose digit is confined to one column),
  * and a row reduced to one cell is a placed digit, which is removed from
- * the other digits' subbands of that band.  Subbands are updated until
+ * the other digits' subbands of that band.  The bandstack kernel adds the
+ * view from the stacks: a column the digit can no longer take in two bands
+ * must hold it in the third, so that band's box is confined to the column;
+ * this finds hidden singles in columns and claiming from columns, and cuts
+ * the guesses on hard puzzles by a fifth.  Subbands are updated until
  * none changes; then naked singles come from counting, across the nine
  * digits, cells seen once, twice and three times.  The same counts give
  * the cells with two candidates.
@@ -105,6 +112,20 @@ static const uint8_t row_triads[512] = {TAB512(ROW_TRIADS_ENTRY)};
 static const triad_rule_t triad_rules[512] = {TAB512(TRIAD_ENTRY)};
 static const column_rule_t column_rules[512] = {TAB512(COLUMN_ENTRY)};
 static const uint32_t triad_cells[512] = {TAB512(EXPAND_ENTRY)};
+
+/* Columns (9 bits) the digit must take in this band (the other bands have
+ * no place in them) -> cells it keeps: a box with one such column is
+ * confined to it; a box with two or more is impossible. */
+#define COLS_OF_BOX(k) (07u << (3 * (k)))
+#define NEED_KEEP(r, k) \
+    (GROUP(r, k) == 0 ? COLS_OF_BOX(k) \
+                      : ONE3(GROUP(r, k)) ? ((r) & COLS_OF_BOX(k)) : 0u)
+#define NEED_ENTRY(r) \
+    ((NEED_KEEP(r, 0) | NEED_KEEP(r, 1) | NEED_KEEP(r, 2)) * 01001001u)
+static const uint32_t need_rules[512] = {TAB512(NEED_ENTRY)};
+
+/* The columns (9 bits) of a subband that hold a candidate. */
+#define FOLD(x) (((x) | (x) >> 9 | (x) >> 18) & 0777u)
 
 /* Within a band: the row and box of a cell, less the cell itself; and the
  * cell's column. */
@@ -227,10 +248,14 @@ static inline void place(bb_state_t *st, unsigned d, unsigned b, unsigned pos)
 }
 
 /* Update subband s (band b; s1 and s2 the digit's other bands): locked
- * candidates, columns for the other bands, and placed digits.  Returns 0
- * when the digit has no place left. */
-static inline int update(bb_state_t *st, unsigned s, unsigned b, unsigned s1,
-                         unsigned s2)
+ * candidates, columns for the other bands, and placed digits.  With stacks,
+ * also the columns seen from the stacks: a column the digit can no longer
+ * take in two bands must take it in the third, which confines that box of
+ * the third band to the column (hidden singles in columns, and claiming
+ * from columns to boxes).  Returns 0 when the digit has no place left. */
+static inline __attribute__((always_inline)) int
+update(bb_state_t *st, unsigned s, unsigned b, unsigned s1, unsigned s2,
+       const int stacks)
 {
     uint32_t x = st->cand[s];
     const unsigned triads = triads_of(x);
@@ -239,33 +264,35 @@ static inline int update(bb_state_t *st, unsigned s, unsigned b, unsigned s1,
     if (x == 0)
         return 0;
     st->prev[s] = x;
-    const unsigned cols = (x | x >> 9 | x >> 18) & 0777u;
+    const unsigned cols = FOLD(x);
     const column_rule_t cr = column_rules[cols];
-    st->cand[s1] &= cr.other;
-    st->cand[s2] &= cr.other;
+    const uint32_t y1 = st->cand[s1] & cr.other, y2 = st->cand[s2] & cr.other;
+    if (stacks) {
+        st->cand[s1] = y1 & need_rules[0777u & ~(cols | FOLD(y2))];
+        st->cand[s2] = y2 & need_rules[0777u & ~(cols | FOLD(y1))];
+    } else {
+        st->cand[s1] = y1;
+        st->cand[s2] = y2;
+    }
     const uint32_t solved = triad_cells[tr.solo & cr.lone] & x;
     clear_band(st, b, solved);
     st->cand[s] = x;
     return 1;
 }
 
-/* One pass over the subbands in order, updating those that changed. */
-#define UPDATE_AT(s, b, s1, s2) \
-    if (st->cand[s] != st->prev[s] && !update(st, s, b, s1, s2)) \
-        return 0;
-#define UPDATE_DIGIT(d) \
-    UPDATE_AT(3 * (d), 0, 3 * (d) + 1, 3 * (d) + 2) \
-    UPDATE_AT(3 * (d) + 1, 1, 3 * (d), 3 * (d) + 2) \
-    UPDATE_AT(3 * (d) + 2, 2, 3 * (d), 3 * (d) + 1)
-
 /* Update subbands until none changes.  Returns 0 on a contradiction. */
-static int settle(bb_state_t *st)
+static inline __attribute__((always_inline)) int settle(bb_state_t *st,
+                                                        const int stacks)
 {
-    do {
-        UPDATE_DIGIT(0) UPDATE_DIGIT(1) UPDATE_DIGIT(2)
-        UPDATE_DIGIT(3) UPDATE_DIGIT(4) UPDATE_DIGIT(5)
-        UPDATE_DIGIT(6) UPDATE_DIGIT(7) UPDATE_DIGIT(8)
-    } while (pending(st));
+    for (uint32_t m = pending(st); m; m = pending(st)) {
+        do {
+            const unsigned s = lowest(m), b = s % 3;
+            if (!update(st, s, b, s + sub_next[b][0], s + sub_next[b][1],
+                        stacks))
+                return 0;
+            m &= m - 1;
+        } while (m);
+    }
     return 1;
 }
 
@@ -325,10 +352,11 @@ static int naked_singles(bb_state_t *st)
 }
 
 /* Settle, then place naked singles, until neither finds anything. */
-static int propagate(bb_state_t *st)
+static inline __attribute__((always_inline)) int propagate(bb_state_t *st,
+                                                           const int stacks)
 {
     for (;;) {
-        if (!settle(st))
+        if (!settle(st, stacks))
             return BB_FAIL;
         if ((st->unsolved[0] | st->unsolved[1] | st->unsolved[2]) == 0)
             return BB_SOLVED;
@@ -460,16 +488,17 @@ static int retry(bb_state_t *st, unsigned *depth)
     return more;
 }
 
-static uint64_t bitboard_solve(void *state, const uint8_t *cells,
-                               uint64_t limit, unsigned flags,
-                               uint8_t *solution, uint64_t *guesses)
+/* Depth-first search: propagate, then guess or backtrack, counting
+ * solutions up to the limit. */
+static inline __attribute__((always_inline)) uint64_t
+search(bb_state_t *st, const uint8_t *cells, uint64_t limit, unsigned flags,
+       uint8_t *solution, uint64_t *guesses, const int stacks)
 {
-    bb_state_t *st = state;
     uint64_t count = 0, tries = 0;
     unsigned depth = 0;
     if (load(st, cells)) {
         for (;;) {
-            const int r = propagate(st);
+            const int r = propagate(st, stacks);
             if (r == BB_OPEN) {
                 guess(st, depth++, flags);
                 tries++;
@@ -490,9 +519,30 @@ static uint64_t bitboard_solve(void *state, const uint8_t *cells,
     return count;
 }
 
+static uint64_t bitboard_solve(void *state, const uint8_t *cells,
+                               uint64_t limit, unsigned flags,
+                               uint8_t *solution, uint64_t *guesses)
+{
+    return search(state, cells, limit, flags, solution, guesses, 0);
+}
+
+static uint64_t bandstack_solve(void *state, const uint8_t *cells,
+                                uint64_t limit, unsigned flags,
+                                uint8_t *solution, uint64_t *guesses)
+{
+    return search(state, cells, limit, flags, solution, guesses, 1);
+}
+
+const sf_kernel_t sf_kernel_bandstack = {
+    "bandstack",
+    "band bitboards with row, box and column propagation (fastest)",
+    sizeof(bb_state_t),
+    bandstack_solve,
+};
+
 const sf_kernel_t sf_kernel_bitboard = {
     "bitboard",
-    "digit-by-band bitboards, locked candidates by lookup, singles",
+    "band bitboards with row and box propagation (reference)",
     sizeof(bb_state_t),
     bitboard_solve,
 };
