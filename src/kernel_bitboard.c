@@ -429,23 +429,112 @@ static void pick(const bb_state_t *st, unsigned flags, unsigned *band,
     }
 }
 
-/* Fill the state from the givens.  Returns 0 when givens conflict. */
+/* The cells of each digit's givens, per band: g[d][b] has bit pos for
+ * cell 27*b + pos holding d + 1.  Returns 0 for a cell value above 9. */
+static inline int givens_by_digit(const uint8_t *cells, uint32_t g[9][3])
+{
+#if defined(__AVX512BW__) && defined(__AVX512VL__)
+    const __m512i lo = _mm512_loadu_si512((const void *)cells);
+    const __m256i hi = _mm256_maskz_loadu_epi8(0x1ffffu, cells + 64);
+    if (_mm512_cmpgt_epu8_mask(lo, _mm512_set1_epi8(9)) |
+        _mm256_cmpgt_epu8_mask(hi, _mm256_set1_epi8(9)))
+        return 0;
+    for (unsigned d = 0; d < 9; d++) {
+        const uint64_t a =
+            _mm512_cmpeq_epi8_mask(lo, _mm512_set1_epi8((char)(d + 1)));
+        const uint32_t c =
+            _mm256_cmpeq_epi8_mask(hi, _mm256_set1_epi8((char)(d + 1)));
+        g[d][0] = (uint32_t)a & ALL27;
+        g[d][1] = (uint32_t)(a >> 27) & ALL27;
+        g[d][2] = (uint32_t)(a >> 54) | c << 10;
+    }
+#elif defined(__AVX2__)
+    uint8_t buf[96];
+    memcpy(buf, cells, 81);
+    memset(buf + 81, 0, sizeof buf - 81);
+    const __m256i nine = _mm256_set1_epi8(9);
+    __m256i v[3];
+    for (unsigned i = 0; i < 3; i++) {
+        v[i] = _mm256_loadu_si256((const __m256i *)(buf + 32 * i));
+        const __m256i ok = _mm256_cmpeq_epi8(_mm256_max_epu8(v[i], nine), nine);
+        if (_mm256_movemask_epi8(ok) != -1)
+            return 0;
+    }
+    for (unsigned d = 0; d < 9; d++) {
+        const __m256i x = _mm256_set1_epi8((char)(d + 1));
+        const uint64_t a =
+            (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v[0], x)) |
+            (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v[1], x))
+                << 32;
+        const uint32_t c =
+            (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v[2], x));
+        g[d][0] = (uint32_t)a & ALL27;
+        g[d][1] = (uint32_t)(a >> 27) & ALL27;
+        g[d][2] = ((uint32_t)(a >> 54) | c << 10) & ALL27;
+    }
+#else
+    uint32_t all[10][3];
+    memset(all, 0, sizeof all);
+    for (unsigned i = 0; i < 81; i++) {
+        if (cells[i] > 9)
+            return 0;
+        all[cells[i]][i / 27] |= 1u << (i % 27);
+    }
+    memcpy(g, all[1], 9 * sizeof all[1]);
+#endif
+    return 1;
+}
+
+/* Rows (bits 0..2) and boxes (bits 0..2) of band cells x; 0 when two of
+ * them share a row, a box or a triad. */
+static inline int rows_boxes(uint32_t x, uint32_t *rows, uint32_t *boxes)
+{
+    const unsigned t = triads_of(x);
+    const unsigned r0 = t & 7u, r1 = t >> 3 & 7u, r2 = t >> 6;
+    if ((unsigned)__builtin_popcount(t) != (unsigned)__builtin_popcount(x) ||
+        (r0 & (r0 - 1)) | (r1 & (r1 - 1)) | (r2 & (r2 - 1)) ||
+        (r0 & r1) | (r0 & r2) | (r1 & r2))
+        return 0;
+    *rows = (r0 ? 0777u : 0u) | (r1 ? 0777000u : 0u) | (r2 ? 0777000000u : 0u);
+    const unsigned k = r0 | r1 | r2;
+    *boxes = (k & 1u ? 07007007u : 0u) | (k & 2u ? 070070070u : 0u) |
+             (k & 4u ? 0700700700u : 0u);
+    return 1;
+}
+
+/* Fill the state from the givens, all digits at once: a digit keeps the
+ * empty cells outside the rows, boxes and columns of its givens, and its
+ * givens.  Returns 0 when givens conflict. */
 static int load(bb_state_t *st, const uint8_t *cells)
 {
-    for (unsigned s = 0; s < 32; s++) {
-        st->cand[s] = s < 27 ? ALL27 : 0;
-        st->prev[s] = 0;
-    }
-    st->unsolved[0] = st->unsolved[1] = st->unsolved[2] = ALL27;
-    for (unsigned i = 0; i < 81; i++) {
-        const unsigned v = cells[i];
-        if (v == 0)
-            continue;
-        const unsigned b = i / 27, pos = i % 27;
-        if (v > 9 || !(st->cand[3 * (v - 1) + b] >> pos & 1u))
+    uint32_t g[9][3];
+    if (!givens_by_digit(cells, g))
+        return 0;
+    uint32_t occ[3] = {0, 0, 0};
+    for (unsigned d = 0; d < 9; d++)
+        occ[0] |= g[d][0], occ[1] |= g[d][1], occ[2] |= g[d][2];
+    for (unsigned d = 0; d < 9; d++) {
+        const uint32_t *const x = g[d];
+        const uint32_t cols = FOLD(x[0]) | FOLD(x[1]) | FOLD(x[2]);
+        if (__builtin_popcount(cols) !=
+            __builtin_popcount(x[0]) + __builtin_popcount(x[1]) +
+                __builtin_popcount(x[2]))
             return 0;
-        place(st, v - 1, b, pos);
+        for (unsigned b = 0; b < 3; b++) {
+            uint32_t rows, boxes;
+            if (!rows_boxes(x[b], &rows, &boxes))
+                return 0;
+            st->cand[3 * d + b] =
+                (ALL27 & ~occ[b] & ~rows & ~boxes & ~(cols * 01001001u)) |
+                x[b];
+        }
     }
+    for (unsigned s = 0; s < 32; s++)
+        st->prev[s] = s < 27 ? ~0u : 0u;
+    for (unsigned s = 27; s < 32; s++)
+        st->cand[s] = 0;
+    for (unsigned b = 0; b < 3; b++)
+        st->unsolved[b] = ALL27 & ~occ[b];
     return 1;
 }
 
