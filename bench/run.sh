@@ -1,18 +1,57 @@
 #!/bin/sh
-# `make bench`: kernel throughput, single thread, limits 1 and 2, on the
-# public benchmark sets when DATA_DIR holds them, else on the project's own
-# samples.  Prints a table; a benchmark reports numbers, it asserts nothing.
+# `make bench`: the benchmark suite.  Every kernel, limits 1 and 2, one
+# thread, on the public sets in DATA_DIR (17_clue, top1465, hardest_1106)
+# when it holds them, else on data/sample.txt.gz, and always on the
+# project's data/easy.txt.gz and data/multi.txt.gz (docs/bench.md).
+# Writes the measurements to BUILD/bench.csv, shows them as a table, and
+# draws BUILD/bench.svg with scripts/bench_chart.sh when gnuplot is there.
+# A benchmark reports numbers; it asserts nothing.
 # Usage: sh bench/run.sh BUILD/sudoflow [DATA_DIR]
+# SECONDS_PER_SET (default 2): minimum measuring time of each row.
 set -eu
 bin=$1
 data=${2:-../shared/data}
 here=$(cd "$(dirname "$0")/.." && pwd)
+build=$(dirname "$bin")
+csv=$build/bench.csv
+log=$build/bench.log
 files=""
 for set in 17_clue top1465 hardest_1106; do
     [ -f "$data/$set.txt" ] && files="$files $data/$set.txt"
 done
-[ -n "$files" ] || files=$(ls "$here"/data/*.txt* 2>/dev/null)
-for limit in 1 2; do
-    "$bin" bench -j1 --limit "$limit" --seconds "${SECONDS_PER_SET:-2}" $files
-    echo
-done
+[ -n "$files" ] || files="$here/data/sample.txt.gz"
+files="$files $here/data/easy.txt.gz $here/data/multi.txt.gz"
+
+# The CSV goes to the file and, as it comes, to a table on the terminal;
+# the build line and any messages go to the log.
+{
+    rc=0
+    "$bin" bench --csv --kernel all --limit 1,2 -j1 \
+        --seconds "${SECONDS_PER_SET:-2}" $files 2>"$log" || rc=$?
+    echo "$rc" >"$log.rc"
+} | tee "$csv" | awk -F, -v logfile="$log" '
+function show(d, k, l, r, u, n, g) {
+    printf "%-14s %-10s %5s %12s %10s %9s %9s\n", d, k, l, r, u, n, g
+    fflush()
+}
+NR == 1 { kcol = NF >= 10
+          while (!kcol && (getline line <logfile) > 0)
+              if (sub(/^kernels: /, "", line)) kernel = line
+          show("dataset", "kernel", "limit", "puzzles/s", "us/puzzle",
+               "no_guess%", "guesses"); next }
+$1 != last && NR > 2 { print "" }
+{ show($1, kcol ? $10 : kernel, $2, sprintf("%.0f", $6), $7, $8, $9)
+  last = $1 }'
+cat "$log"
+rc=$(cat "$log.rc")
+rm -f "$log.rc"
+[ "$rc" = 0 ] || exit "$rc"
+echo "csv: $csv"
+rm -f "$build/bench.svg"
+if ! command -v gnuplot >/dev/null 2>&1; then
+    echo "apt-get install gnuplot-nox"
+    exit 0
+fi
+sh "$here/scripts/bench_chart.sh" "$csv" "$build/bench.svg" \
+    "$(awk 'NR <= 3 { printf "%s%s", (NR > 1 ? "; " : ""), $0 }' "$log")"
+echo "chart: $build/bench.svg"

@@ -5,7 +5,8 @@
 # ISA-L (libisal-dev) is optional: its inflate reads gzip input about 2.5
 # times as fast as zlib's, and the Makefile uses it when it is installed and
 # zlib otherwise.  It is added to an install that happens anyway, and its
-# absence, or a failure to install it, never fails the build.
+# absence, or a failure to install it, never fails the build.  gnuplot-nox
+# (for the `make bench` chart) is optional in the same way.
 cc=${CC:-cc}
 missing=""
 optional=""
@@ -21,6 +22,7 @@ printf 'int main(void){return 0;}\n' | "$cc" -fopenmp -x c -o /dev/null - \
     >/dev/null 2>&1 || missing="$missing libgomp1"
 [ -z "$missing" ] && exit 0
 have_header isa-l/igzip_lib.h || optional=" libisal-dev"
+command -v gnuplot >/dev/null 2>&1 || optional="$optional gnuplot-nox"
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing:$missing$optional" >&2
     apt-get update -qq && { apt_install $missing $optional ||
@@ -28,5 +30,7 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 fi
 echo "missing build dependencies; install them with:" >&2
 echo "    sudo apt-get install$missing$optional" >&2
-[ -n "$optional" ] && echo "(libisal-dev is optional: faster gzip input)" >&2
+[ -n "$optional" ] &&
+    echo "(optional: libisal-dev for faster gzip input, gnuplot-nox for the" \
+        "make bench chart)" >&2
 exit 1

@@ -3,9 +3,13 @@
  * are compared by.
  *
  * Each FILE is loaded into memory first (any input format; invalid records
- * are skipped and counted), then sf_bench_run times the kernel alone.  The
- * default output is a table with the build (compiler, flags, CPU) above it;
- * --csv prints one machine-readable row per dataset, kernel and thread count.
+ * are skipped and counted), then sf_bench_run times the kernel alone, once
+ * per limit, kernel and thread count given (in that nesting), so one run
+ * compares kernels and modes on the same puzzles.  The default output is a
+ * table with the build (compiler, flags, CPU) above it; --csv prints one
+ * machine-readable row per measurement and the build on standard error.
+ * The CSV columns are fixed; a kernel column is appended only when several
+ * kernels are measured, so single-kernel consumers keep their layout.
  */
 #include "cli.h"
 
@@ -24,13 +28,17 @@
 #define SF_BUILD_FLAGS "unknown"
 #endif
 
+#define BENCH_MAX 16 /* values in one option list */
+
 typedef struct bench_cli {
-    uint64_t limit;           /* --limit */
-    int threads[16];          /* -j: one row per thread count */
+    uint64_t limits[BENCH_MAX]; /* --limit: one row per limit */
+    int nlimits;
+    const sf_kernel_t *kernels[BENCH_MAX]; /* --kernel: one row per kernel */
+    int nkernels;               /* 0 until parsed: then the default */
+    int threads[BENCH_MAX];     /* -j: one row per thread count */
     int nthreads;
-    double seconds;           /* --seconds */
-    int csv;                  /* --csv */
-    const sf_kernel_t *kernel;/* --kernel, NULL = default */
+    double seconds;             /* --seconds */
+    int csv;                    /* --csv */
 } bench_cli_t;
 
 typedef struct puzzles {
@@ -45,12 +53,17 @@ static void bench_usage(FILE *to)
 "usage: sudoflow bench [OPTIONS] FILE...\n"
 "Time the solver kernel alone on the puzzles of each FILE (loaded into\n"
 "memory first).\n\n"
-"      --limit N      solutions to look for (default 1; 2 = count mode)\n"
+"      --limit N      solutions to look for (default 1; 2 = count mode),\n"
+"                     or a list such as 1,2: one row per limit\n"
 "  -j, --threads N    threads, or a list such as 1,2 for a scaling table\n"
 "                     (default: all cores)\n"
-"      --seconds S    minimum measuring time per file (default 1)\n"
-"      --kernel NAME  solver kernel (default: the fastest)\n"
-"      --csv          CSV output\n"
+"      --seconds S    minimum measuring time per row (default 1)\n"
+"      --kernel NAME  solver kernel (default: the fastest), a list such as\n"
+"                     A,B, or 'all': one row per kernel\n"
+"      --csv          CSV output, columns dataset,limit,threads,puzzles,\n"
+"                     seconds,puzzles_per_sec,usec_per_puzzle,no_guess_pct,\n"
+"                     guesses_per_puzzle, and a last column kernel when\n"
+"                     several kernels are measured; the build goes to stderr\n"
 "  -h, --help         this help\n", to);
 }
 
@@ -78,33 +91,82 @@ static int parse_seconds(const char *arg, double *out)
     return 0;
 }
 
+/* Split "a,b,c" (a copy in buf, cap bytes) into at most BENCH_MAX items,
+ * in the order given.  The item count, or -1 after a message naming opt. */
+static int split_list(const char *opt, const char *arg, char *buf,
+                      size_t cap, char **items)
+{
+    int n = 0;
+    if (strlen(arg) >= cap) {
+        cli_error("%s: list too long: '%s'", opt, arg);
+        return -1;
+    }
+    strcpy(buf, arg);
+    for (char *save = NULL, *t = strtok_r(buf, ",", &save); t;
+         t = strtok_r(NULL, ",", &save)) {
+        if (n == BENCH_MAX) {
+            cli_error("%s: at most %d values", opt, BENCH_MAX);
+            return -1;
+        }
+        items[n++] = t;
+    }
+    if (n == 0)
+        cli_error("%s: no value in '%s'", opt, arg);
+    return n > 0 ? n : -1;
+}
+
 /* "1,2,4": thread counts in the order given. */
 static int parse_thread_list(bench_cli_t *b, const char *arg)
 {
-    char buf[128];
-    snprintf(buf, sizeof buf, "%s", arg);
-    b->nthreads = 0;
-    for (char *save = NULL, *t = strtok_r(buf, ",", &save); t;
-         t = strtok_r(NULL, ",", &save)) {
-        if (b->nthreads == 16) {
-            cli_error("--threads: at most 16 thread counts");
+    char buf[256], *items[BENCH_MAX];
+    const int n = split_list("--threads", arg, buf, sizeof buf, items);
+    for (int i = 0; i < n; i++)
+        if (cli_parse_threads(items[i], &b->threads[i]) != 0)
             return -1;
-        }
-        if (cli_parse_threads(t, &b->threads[b->nthreads++]) != 0)
+    b->nthreads = n > 0 ? n : b->nthreads;
+    return n > 0 ? 0 : -1;
+}
+
+/* "1,2": limits in the order given. */
+static int parse_limit_list(bench_cli_t *b, const char *arg)
+{
+    char buf[256], *items[BENCH_MAX];
+    const int n = split_list("--limit", arg, buf, sizeof buf, items);
+    for (int i = 0; i < n; i++)
+        if (cli_parse_u64("--limit", items[i], &b->limits[i]) != 0)
             return -1;
+    b->nlimits = n > 0 ? n : b->nlimits;
+    return n > 0 ? 0 : -1;
+}
+
+/* "all" (every kernel of the table, in table order) or "A,B": kernels by
+ * name in the order given. */
+static int parse_kernel_list(bench_cli_t *b, const char *arg)
+{
+    if (!strcmp(arg, "all")) {
+        const sf_kernel_t *k;
+        b->nkernels = 0;
+        for (size_t i = 0; b->nkernels < BENCH_MAX && (k = sf_kernel_at(i));
+             i++)
+            b->kernels[b->nkernels++] = k;
+        return 0;
     }
-    if (b->nthreads == 0)
-        return cli_parse_threads(arg, &b->threads[b->nthreads++]);
-    return 0;
+    char buf[256], *items[BENCH_MAX];
+    const int n = split_list("--kernel", arg, buf, sizeof buf, items);
+    for (int i = 0; i < n; i++)
+        if (!(b->kernels[i] = cli_parse_kernel(items[i])))
+            return -1;
+    b->nkernels = n > 0 ? n : b->nkernels;
+    return n > 0 ? 0 : -1;
 }
 
 static int bench_option(bench_cli_t *b, int c, const char *arg)
 {
     switch (c) {
-    case OPT_LIMIT: return cli_parse_u64("--limit", arg, &b->limit);
+    case OPT_LIMIT: return parse_limit_list(b, arg);
     case 'j': return parse_thread_list(b, arg);
     case OPT_SECONDS: return parse_seconds(arg, &b->seconds);
-    case OPT_KERNEL: return (b->kernel = cli_parse_kernel(arg)) ? 0 : -1;
+    case OPT_KERNEL: return parse_kernel_list(b, arg);
     case OPT_CSV: b->csv = 1; return 0;
     default: return -1;
     }
@@ -170,35 +232,76 @@ static void cpu_model(char *buf, size_t cap)
         fclose(f);
 }
 
-static void print_build(void)
+/* The build and the table header.  CSV: the build and the kernels
+ * measured on stderr (the rows may not name the kernel), then the column
+ * names. */
+static void print_header(const bench_cli_t *b)
 {
     char cpu[256];
     cpu_model(cpu, sizeof cpu);
-    printf("sudoflow %s; compiler: %s; flags: %s\ncpu: %s\n\n", SF_VERSION,
-           SF_COMPILER, SF_BUILD_FLAGS, cpu);
-    printf("%-16s %-10s %5s %7s %10s %8s %12s %10s %9s %9s\n", "dataset",
-           "kernel", "limit", "threads", "puzzles", "seconds", "puzzles/s",
-           "us/puzzle", "no_guess%", "guesses");
+    FILE *const to = b->csv ? stderr : stdout;
+    fprintf(to, "sudoflow %s; compiler: %s; flags: %s\ncpu: %s\n",
+            SF_VERSION, SF_COMPILER, SF_BUILD_FLAGS, cpu);
+    for (int k = 0; b->csv && k < b->nkernels; k++)
+        fprintf(to, "%s%s", k ? "," : "kernels: ", b->kernels[k]->name);
+    fputs("\n", to);
+    if (b->csv)
+        printf("dataset,limit,threads,puzzles,seconds,puzzles_per_sec,"
+               "usec_per_puzzle,no_guess_pct,guesses_per_puzzle%s\n",
+               b->nkernels > 1 ? ",kernel" : "");
+    else
+        printf("%-16s %-10s %5s %7s %10s %8s %12s %10s %9s %9s\n",
+               "dataset", "kernel", "limit", "threads", "puzzles", "seconds",
+               "puzzles/s", "us/puzzle", "no_guess%", "guesses");
 }
 
-static void print_row(const bench_cli_t *b, const char *name,
-                      const sf_kernel_t *k, int threads,
-                      const sf_bench_result_t *r)
+/* One measurement: what was run, and its result. */
+typedef struct bench_row {
+    const char *dataset;
+    const sf_kernel_t *kernel;
+    uint64_t limit;
+    int threads;
+    sf_bench_result_t r;
+} bench_row_t;
+
+static void print_row(const bench_cli_t *b, const bench_row_t *row)
 {
+    const sf_bench_result_t *r = &row->r;
     const double rate = r->seconds > 0 ? r->puzzles / r->seconds : 0;
     const double usec = r->puzzles ? 1e6 * r->seconds / r->puzzles : 0;
     const double ng = r->per_pass ? 100.0 * r->no_guess / r->per_pass : 0;
     const double gp = r->per_pass ? (double)r->guesses / r->per_pass : 0;
     if (b->csv)
-        printf("%s,%llu,%d,%llu,%.6f,%.1f,%.4f,%.2f,%.4f\n", name,
-               (unsigned long long)b->limit, threads,
-               (unsigned long long)r->puzzles, r->seconds, rate, usec, ng, gp);
+        printf("%s,%llu,%d,%llu,%.6f,%.1f,%.4f,%.2f,%.4f%s%s\n",
+               row->dataset, (unsigned long long)row->limit, row->threads,
+               (unsigned long long)r->puzzles, r->seconds, rate, usec, ng, gp,
+               b->nkernels > 1 ? "," : "",
+               b->nkernels > 1 ? row->kernel->name : "");
     else
         printf("%-16s %-10s %5llu %7d %10llu %8.3f %12.0f %10.3f %9.2f "
-               "%9.3f\n", name, k->name, (unsigned long long)b->limit,
-               threads, (unsigned long long)r->puzzles, r->seconds, rate,
-               usec, ng, gp);
+               "%9.3f\n", row->dataset, row->kernel->name,
+               (unsigned long long)row->limit, row->threads,
+               (unsigned long long)r->puzzles, r->seconds, rate, usec, ng, gp);
     fflush(stdout);
+}
+
+/* Every limit, kernel and thread count on the puzzles of one dataset. */
+static int bench_puzzles(const bench_cli_t *b, const char *name,
+                         const puzzles_t *p)
+{
+    for (int l = 0; l < b->nlimits; l++)
+        for (int k = 0; k < b->nkernels; k++)
+            for (int t = 0; t < b->nthreads; t++) {
+                bench_row_t row = {name, b->kernels[k], b->limits[l],
+                                   b->threads[t], {0}};
+                if (sf_bench_run(row.kernel, p->cells, p->n, row.limit,
+                                 row.threads, b->seconds, &row.r) != 0) {
+                    cli_error("out of memory");
+                    return -1;
+                }
+                print_row(b, &row);
+            }
+    return 0;
 }
 
 static int bench_file(const bench_cli_t *b, const char *path)
@@ -213,25 +316,16 @@ static int bench_file(const bench_cli_t *b, const char *path)
         cli_error("%s: %llu invalid records skipped", path,
                   (unsigned long long)p.invalid);
     dataset_name(path, name, sizeof name);
-    const sf_kernel_t *k = b->kernel ? b->kernel : sf_kernel_at(0);
-    int rc = 0;
-    for (int t = 0; t < b->nthreads && rc == 0; t++) {
-        sf_bench_result_t r = {0};
-        rc = sf_bench_run(k, p.cells, p.n, b->limit, b->threads[t],
-                          b->seconds, &r);
-        if (rc == 0)
-            print_row(b, name, k, b->threads[t], &r);
-        else
-            cli_error("out of memory");
-    }
+    const int rc = bench_puzzles(b, name, &p);
     free(p.cells);
     return rc == 0 ? EXIT_OK : EXIT_IO;
 }
 
 int cli_bench(int argc, char **argv)
 {
-    bench_cli_t b = {.limit = 1, .threads = {omp_get_max_threads()},
-                     .nthreads = 1, .seconds = 1.0};
+    bench_cli_t b = {.limits = {1}, .nlimits = 1,
+                     .threads = {omp_get_max_threads()}, .nthreads = 1,
+                     .seconds = 1.0};
     optind = 1;
     int c;
     while ((c = getopt_long(argc, argv, "j:h", bench_options, NULL)) != -1) {
@@ -248,11 +342,9 @@ int cli_bench(int argc, char **argv)
         cli_error("bench: no puzzle files given");
         return EXIT_USAGE;
     }
-    if (b.csv)
-        puts("dataset,limit,threads,puzzles,seconds,puzzles_per_sec,"
-             "usec_per_puzzle,no_guess_pct,guesses_per_puzzle");
-    else
-        print_build();
+    if (b.nkernels == 0)
+        b.kernels[b.nkernels++] = sf_kernel_at(0);
+    print_header(&b);
     int rc = EXIT_OK;
     for (int i = optind; i < argc; i++) {
         const int r = bench_file(&b, argv[i]);
