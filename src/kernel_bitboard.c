@@ -296,29 +296,32 @@ static inline __attribute__((always_inline)) int settle(bb_state_t *st,
     return 1;
 }
 
-/* For each band, the cells with at least one, two and three candidates. */
-static inline void count_candidates(const bb_state_t *st, uint32_t *once,
-                                    uint32_t *twice, uint32_t *thrice)
+/* For each band, the cells with at least 1, 2, ..., n candidates:
+ * atleast[k][b] for k < n (n at most 4). */
+static inline __attribute__((always_inline)) void
+count_candidates(const bb_state_t *st, unsigned n, uint32_t atleast[][4])
 {
 #if defined(__SSE2__)
     /* Digit d's three bands, plus a lane of junk, in one vector. */
-    __m128i one = _mm_setzero_si128(), two = one, three = one;
+    __m128i lv[4];
+    for (unsigned k = 0; k < n; k++)
+        lv[k] = _mm_setzero_si128();
     for (unsigned d = 0; d < 9; d++) {
         const __m128i x = _mm_loadu_si128((const __m128i *)(st->cand + 3 * d));
-        three = _mm_or_si128(three, _mm_and_si128(two, x));
-        two = _mm_or_si128(two, _mm_and_si128(one, x));
-        one = _mm_or_si128(one, x);
+        for (unsigned k = n - 1; k > 0; k--)
+            lv[k] = _mm_or_si128(lv[k], _mm_and_si128(lv[k - 1], x));
+        lv[0] = _mm_or_si128(lv[0], x);
     }
-    _mm_storeu_si128((__m128i *)once, one);
-    _mm_storeu_si128((__m128i *)twice, two);
-    _mm_storeu_si128((__m128i *)thrice, three);
+    for (unsigned k = 0; k < n; k++)
+        _mm_storeu_si128((__m128i *)atleast[k], lv[k]);
 #else
     for (unsigned b = 0; b < 3; b++) {
-        once[b] = twice[b] = thrice[b] = 0;
+        for (unsigned k = 0; k < n; k++)
+            atleast[k][b] = 0;
         for (unsigned s = b; s < 27; s += 3) {
-            thrice[b] |= twice[b] & st->cand[s];
-            twice[b] |= once[b] & st->cand[s];
-            once[b] |= st->cand[s];
+            for (unsigned k = n - 1; k > 0; k--)
+                atleast[k][b] |= atleast[k - 1][b] & st->cand[s];
+            atleast[0][b] |= st->cand[s];
         }
     }
 #endif
@@ -328,15 +331,15 @@ static inline void count_candidates(const bb_state_t *st, uint32_t *once,
  * a cell without candidates, else the number of cells placed. */
 static int naked_singles(bb_state_t *st)
 {
-    uint32_t once[4], twice[4], thrice[4];
+    uint32_t n[3][4];
     int placed = 0;
-    count_candidates(st, once, twice, thrice);
+    count_candidates(st, 3, n);
     for (unsigned b = 0; b < 3; b++) {
-        if (once[b] != ALL27)
+        if (n[0][b] != ALL27)
             return -1;
-        st->pairs[b] = twice[b] & ~thrice[b];
+        st->pairs[b] = n[1][b] & ~n[2][b];
         /* Placing a single can empty a later one: then it has no digit. */
-        for (uint32_t one = once[b] & ~twice[b] & st->unsolved[b]; one;
+        for (uint32_t one = n[0][b] & ~n[1][b] & st->unsolved[b]; one;
              one &= one - 1) {
             const unsigned pos = lowest(one);
             unsigned d = 0;
@@ -411,8 +414,14 @@ static void pick(const bb_state_t *st, unsigned flags, unsigned *band,
         return;
     }
     uint32_t cells[3] = {st->pairs[0], st->pairs[1], st->pairs[2]};
-    if ((cells[0] | cells[1] | cells[2]) == 0)
-        fewest(st, cells);
+    if ((cells[0] | cells[1] | cells[2]) == 0) {
+        uint32_t n[4][4];
+        count_candidates(st, 4, n);
+        for (unsigned b = 0; b < 3; b++)
+            cells[b] = n[2][b] & ~n[3][b] & u[b];
+        if ((cells[0] | cells[1] | cells[2]) == 0)
+            fewest(st, cells);
+    }
     int best = -1;
     for (unsigned b = 0; b < 3; b++) {
         const uint32_t b1 = u[sub_other[b][0]], b2 = u[sub_other[b][1]];
