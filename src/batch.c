@@ -1,25 +1,28 @@
 /*
- * batch.c -- the streaming, parallel, ordered batch driver.
+ * batch.c -- the streaming, parallel, ordered job driver (sf_job_run).
  *
- * Input is cut into chunks of records; a chunk is cut into blocks of
- * BLOCK records, the unit of parallel work: a thread solves a block's
- * records with its own solver, formats their output into the block's own
- * buffer and, for gzip output, deflates it into a gzip member of its own.
- * Three chunks rotate through the roles
+ * Items (input records, or for a source job record indices) are cut into
+ * chunks; a chunk is cut into blocks of BLOCK items, the unit of parallel
+ * work: a thread works on a block's items with its own per-thread state,
+ * formats their output records into the block's own buffers (one per
+ * output) and, for gzip output, deflates each into a gzip member of its
+ * own.  Three chunks rotate through the roles
  *
- *     prev: solved, being written      cur: being solved
+ *     prev: done, being written      cur: being worked on
  *     next: being read
  *
  * Each round, one thread (an OpenMP `single nowait`) writes prev's blocks in
  * order and reads next, then joins the others on cur's blocks (dynamic
  * schedule); a barrier ends the round and the roles rotate.  So reading,
- * writing and solving overlap, output order is input order by construction
+ * writing and working overlap, output order is item order by construction
  * whatever the thread count, and memory is three chunks whatever the input
- * size.  Threads only ever write their own blocks and their own worker
- * slot; everything else they share is read-only during a round.
+ * size.  A job with an ordered pass (keep) splits the round's work in two:
+ * all blocks are worked on, then one thread runs keep() over the chunk in
+ * item order, then all threads format the kept items.  Threads only ever
+ * write their own blocks and items; everything else they share is
+ * read-only during a phase.
  */
 #include "format.h"
-#include "latency.h"
 #include "timer.h"
 #include "sudoflow.h"
 
@@ -30,170 +33,201 @@
 #include <sys/resource.h>
 #include <sys/uio.h>
 
-#define BLOCK 128            /* records per unit of parallel work */
-#define CHUNK_DEFAULT 8192   /* records per chunk */
+#define BLOCK 128            /* items per unit of parallel work */
+#define CHUNK_DEFAULT 8192   /* items per chunk */
 #define IOV_BATCH 256        /* blocks per writev */
 
 typedef struct block {
-    sbuf_t text;          /* formatted output of the block's records */
-    sbuf_t gz;            /* the same as one gzip member, for gzip output */
-    int failed;           /* out of memory while formatting */
+    sf_out_t out[SF_MAX_OUTPUTS]; /* formatted records, per output */
+    sbuf_t gz[SF_MAX_OUTPUTS];    /* the same as gzip members */
+    int gz_failed;                /* out of memory while compressing */
 } block_t;
 
 typedef struct bchunk {
-    sf_chunk_t in;        /* records and their text */
-    outcome_t *res;       /* one outcome per record */
-    size_t res_cap;
+    sf_chunk_t in;        /* records and their text (not for sources) */
+    unsigned char *slots; /* job->slot_size bytes per item */
+    size_t slots_cap;     /* bytes */
+    uint8_t *kept;        /* per item: 1 unless keep() dropped it */
+    size_t kept_cap;
     block_t *blocks;      /* ceil(n / BLOCK) blocks */
     size_t nblocks, blocks_cap;
-    size_t n;             /* records in this chunk */
-    uint64_t base;        /* run-wide index of the first record */
+    size_t n;             /* items in this chunk */
+    uint64_t base;        /* run-wide index of the first item */
 } bchunk_t;
 
-typedef struct worker {
-    sf_solver_t *solver;  /* this thread's kernel state */
-    lat_hist_t lat;       /* latency of the puzzles it solved */
-    uint64_t by_status[SF_STATUS_COUNT];
-    uint64_t guesses, no_guess, solve_ns;
-    char pad[64];         /* keep neighbours off this cache line */
-} worker_t;
-
-typedef struct batch {
+typedef struct driver {
     const sf_batch_opts_t *opts;
-    sf_reader_t *reader;
-    sf_writer_t *writer;
-    out_layout_t layout;  /* resolved output format */
-    uint64_t limit;       /* solutions to look for, 0 = all */
-    int gzip, level;      /* compress blocks */
-    size_t chunk;         /* records per chunk */
-    worker_t *workers;    /* one per thread */
+    const sf_job_t *job;
+    sf_reader_t *reader;  /* NULL for a source job */
+    sf_writer_t *const *writers;
+    int nout;             /* outputs */
+    int gzip[SF_MAX_OUTPUTS], level[SF_MAX_OUTPUTS];
+    const char *sep;
+    size_t sep_len;
+    size_t chunk;         /* items per chunk */
     int threads;
-    int eof;              /* the reader is exhausted */
+    int eof;              /* no more items */
     int failed;           /* stop reading: err holds why */
     int out_dead;         /* output failed: write nothing more */
     sf_error_t err;
-    uint64_t read, written; /* records read and written so far */
+    uint64_t read, written, invalid, dropped;
+    uint64_t records[SF_MAX_OUTPUTS];
     double t0, last_progress;
-    sf_timer_t timer;     /* per-puzzle clock, shared read-only */
-} batch_t;
+} driver_t;
 
-/* Solve record i of chunk c with worker w's solver, into c->res[i].  *clock
- * is the tick the previous solve ended at (one clock read per puzzle). */
-static void solve_record(const batch_t *b, worker_t *w, bchunk_t *c, size_t i,
-                         uint64_t *clock)
+static void fail(driver_t *d, int code, const char *msg)
 {
-    const sf_record_t *rec = &c->in.recs[i];
-    outcome_t *oc = &c->res[i];
-    if (rec->invalid) {
-        oc->status = SF_INVALID;
-        oc->count = oc->guesses = oc->ns = 0;
-        w->by_status[SF_INVALID]++;
+    if (d->failed)
         return;
-    }
-    sf_result_t r;
-    sf_solve_cells(w->solver, rec->cells, b->limit, b->opts->flags,
-                   oc->solution, &r);
-    const uint64_t t = timer_ticks(&b->timer);
-    oc->ns = timer_ns(&b->timer, t - *clock);
-    *clock = t;
-    oc->status = r.status;
-    oc->count = r.count;
-    oc->guesses = r.guesses;
-    w->by_status[r.status]++;
-    w->guesses += r.guesses;
-    w->no_guess += r.guesses == 0;
-    w->solve_ns += oc->ns;
-    lat_add(&w->lat, oc->ns);
-}
-
-/* Solve the records of block k of chunk c, then format them and (for gzip)
- * compress the text. */
-static void run_block(const batch_t *b, worker_t *w, bchunk_t *c, size_t k)
-{
-    block_t *blk = &c->blocks[k];
-    const size_t lo = k * BLOCK;
-    const size_t hi = lo + BLOCK < c->n ? lo + BLOCK : c->n;
-    blk->text.len = 0;
-    blk->gz.len = 0;
-    blk->failed = 0;
-    uint64_t clock = timer_ticks(&b->timer);
-    for (size_t i = lo; i < hi; i++)
-        solve_record(b, w, c, i, &clock);
-    for (size_t i = lo; i < hi; i++) {
-        const sf_record_t *rec = &c->in.recs[i];
-        if (fmt_record(&b->layout, rec, c->in.text + rec->text_off,
-                       &c->res[i], c->base + i, &blk->text) != 0)
-            blk->failed = 1;
-    }
-    if (b->gzip && !blk->failed &&
-        sf_gzip_member(blk->text.p, blk->text.len, b->level, &blk->gz.p,
-                       &blk->gz.len, &blk->gz.cap) != 0)
-        blk->failed = 1;
-}
-
-static void fail(batch_t *b, int code, const char *msg)
-{
-    if (b->failed)
-        return;
-    b->failed = 1;
-    b->err.code = code;
-    snprintf(b->err.message, sizeof b->err.message, "%s", msg);
+    d->failed = 1;
+    d->err.code = code;
+    snprintf(d->err.message, sizeof d->err.message, "%s", msg);
 }
 
 /* Output failed: keep the first error, write nothing more. */
-static void fail_output(batch_t *b, const sf_error_t *err)
+static void fail_output(driver_t *d, const sf_error_t *err)
 {
-    fail(b, err->code, err->message);
-    b->out_dead = 1;
+    fail(d, err->code, err->message);
+    d->out_dead = 1;
 }
 
-static void write_bytes(batch_t *b, const sbuf_t *s)
+static sf_item_t item_at(const driver_t *d, const bchunk_t *c, size_t i)
 {
-    sf_error_t err;
-    if (!b->out_dead && s->len &&
-        sf_writer_write(b->writer, s->p, s->len, &err) != 0)
-        fail_output(b, &err);
+    sf_item_t it = {NULL, NULL, c->base + i};
+    if (d->reader) {
+        it.rec = &c->in.recs[i];
+        it.text = c->in.text + it.rec->text_off;
+    }
+    return it;
 }
 
-/* Write chunk c's blocks in order, up to IOV_BATCH blocks per call.  A
- * failed read or an invalid record under strict stops reading, not
- * writing: the records before it are still written. */
-static void write_chunk(batch_t *b, const bchunk_t *c)
+static void *slot_at(const driver_t *d, const bchunk_t *c, size_t i)
+{
+    return c->slots + i * d->job->slot_size;
+}
+
+static size_t block_end(const bchunk_t *c, size_t k)
+{
+    return (k + 1) * BLOCK < c->n ? (k + 1) * BLOCK : c->n;
+}
+
+/* Format the kept items of block k of chunk c, then (for gzip) compress
+ * each output's text. */
+static void emit_block(const driver_t *d, int t, bchunk_t *c, size_t k)
+{
+    const sf_job_t *job = d->job;
+    block_t *blk = &c->blocks[k];
+    sf_out_t *outs[SF_MAX_OUTPUTS];
+    for (int o = 0; o < d->nout; o++) {
+        out_reset(&blk->out[o], d->sep, d->sep_len);
+        outs[o] = &blk->out[o];
+    }
+    for (size_t i = k * BLOCK; i < block_end(c, k); i++) {
+        if (!c->kept[i])
+            continue;
+        const sf_item_t it = item_at(d, c, i);
+        job->emit(job->ctx, t, &it, slot_at(d, c, i), outs);
+    }
+    blk->gz_failed = 0;
+    for (int o = 0; o < d->nout; o++) {
+        sf_out_t *out = &blk->out[o];
+        blk->gz[o].len = 0;
+        if (d->gzip[o] && !out->failed &&
+            sf_gzip_member(out->text.p, out->text.len, d->level[o],
+                           &blk->gz[o].p, &blk->gz[o].len,
+                           &blk->gz[o].cap) != 0)
+            blk->gz_failed = 1;
+    }
+}
+
+/* Work on the items of block k of chunk c; without an ordered pass,
+ * format them too. */
+static void work_block(const driver_t *d, int t, bchunk_t *c, size_t k)
+{
+    const sf_job_t *job = d->job;
+    if (job->block)
+        job->block(job->ctx, t);
+    for (size_t i = k * BLOCK; i < block_end(c, k); i++) {
+        const sf_item_t it = item_at(d, c, i);
+        c->kept[i] = 1;
+        job->work(job->ctx, t, &it, slot_at(d, c, i));
+    }
+    if (!job->keep)
+        emit_block(d, t, c, k);
+}
+
+/* The ordered pass over chunk c, on one thread. */
+static void keep_pass(driver_t *d, bchunk_t *c)
+{
+    const sf_job_t *job = d->job;
+    for (size_t i = 0; i < c->n; i++) {
+        const sf_item_t it = item_at(d, c, i);
+        const int k = job->keep(job->ctx, &it, slot_at(d, c, i));
+        if (k < 0)
+            fail(d, SF_ERR_NOMEM, "out of memory");
+        c->kept[i] = k != 0;
+        d->dropped += k == 0;
+    }
+}
+
+/* Write output o of chunk c's blocks in order, up to IOV_BATCH blocks per
+ * call. */
+static void write_output(driver_t *d, const bchunk_t *c, int o)
 {
     static const sf_error_t nomem = {SF_ERR_NOMEM, "out of memory"};
     struct iovec iov[IOV_BATCH];
     sf_error_t err;
     size_t k = 0;
-    while (k < c->nblocks && !b->out_dead) {
+    while (k < c->nblocks && !d->out_dead) {
         int n = 0;
         for (; n < IOV_BATCH && k < c->nblocks; k++) {
-            const sbuf_t *s = b->gzip ? &c->blocks[k].gz : &c->blocks[k].text;
-            if (c->blocks[k].failed)
-                fail_output(b, &nomem);
+            const block_t *blk = &c->blocks[k];
+            const sbuf_t *s = d->gzip[o] ? &blk->gz[o] : &blk->out[o].text;
+            if (blk->out[o].failed || blk->gz_failed)
+                fail_output(d, &nomem);
+            d->records[o] += blk->out[o].records;
             iov[n++] = (struct iovec){.iov_base = s->p, .iov_len = s->len};
         }
-        if (!b->out_dead && sf_writer_writev(b->writer, iov, n, &err) != 0)
-            fail_output(b, &err);
+        if (!d->out_dead &&
+            sf_writer_writev(d->writers[o], iov, n, &err) != 0)
+            fail_output(d, &err);
     }
-    b->written += c->n;
 }
 
-static int chunk_reserve(bchunk_t *c, size_t n)
+/* Write chunk c: every output's blocks in order.  A failed read or an
+ * invalid record under strict stops reading, not writing: the items before
+ * it are still written. */
+static void write_chunk(driver_t *d, const bchunk_t *c)
 {
-    if (n > c->res_cap) {
-        outcome_t *r = realloc(c->res, n * sizeof *r);
-        if (!r)
-            return -1;
-        c->res = r;
-        c->res_cap = n;
-    }
+    for (int o = 0; o < d->nout; o++)
+        write_output(d, c, o);
+    d->written += c->n;
+}
+
+static int grow(void **p, size_t *cap, size_t need)
+{
+    if (need <= *cap)
+        return 0;
+    void *q = realloc(*p, need);
+    if (!q)
+        return -1;
+    *p = q;
+    *cap = need;
+    return 0;
+}
+
+static int chunk_reserve(const driver_t *d, bchunk_t *c, size_t n)
+{
     const size_t nb = (n + BLOCK - 1) / BLOCK;
-    if (nb > c->blocks_cap) {
-        block_t *bl = realloc(c->blocks, nb * sizeof *bl);
-        if (!bl)
+    const size_t old = c->blocks_cap;
+    if (grow((void **)&c->slots, &c->slots_cap, n * d->job->slot_size) ||
+        grow((void **)&c->kept, &c->kept_cap, n))
+        return -1;
+    if (nb > old) {
+        size_t bytes = old * sizeof *c->blocks;
+        if (grow((void **)&c->blocks, &bytes, nb * sizeof *c->blocks))
             return -1;
-        memset(bl + c->blocks_cap, 0, (nb - c->blocks_cap) * sizeof *bl);
-        c->blocks = bl;
+        memset(c->blocks + old, 0, (nb - old) * sizeof *c->blocks);
         c->blocks_cap = nb;
     }
     return 0;
@@ -202,98 +236,131 @@ static int chunk_reserve(bchunk_t *c, size_t n)
 static void chunk_free(bchunk_t *c)
 {
     sf_chunk_free(&c->in);
-    for (size_t k = 0; k < c->blocks_cap; k++) {
-        sbuf_free(&c->blocks[k].text);
-        sbuf_free(&c->blocks[k].gz);
-    }
+    for (size_t k = 0; k < c->blocks_cap; k++)
+        for (int o = 0; o < SF_MAX_OUTPUTS; o++) {
+            sbuf_free(&c->blocks[k].out[o].text);
+            sbuf_free(&c->blocks[k].gz[o]);
+        }
     free(c->blocks);
-    free(c->res);
+    free(c->slots);
+    free(c->kept);
 }
 
 /* Report invalid records in input order; under strict, cut the chunk at the
  * first one and stop the run. */
-static void check_records(batch_t *b, bchunk_t *c)
+static void check_records(driver_t *d, bchunk_t *c)
 {
-    const sf_batch_opts_t *o = b->opts;
+    const sf_batch_opts_t *o = d->opts;
     for (size_t i = 0; i < c->n; i++) {
         const sf_record_t *rec = &c->in.recs[i];
         if (!rec->invalid)
             continue;
-        const char *file = sf_reader_file_name(b->reader, rec->file);
+        const char *file = sf_reader_file_name(d->reader, rec->file);
         if (o->on_invalid)
             o->on_invalid(o->ctx, file, rec->line, rec->why);
         if (o->strict) {
-            char msg[sizeof b->err.message];
+            char msg[sizeof d->err.message];
             snprintf(msg, sizeof msg, "%s:%llu: invalid record (%s)", file,
                      (unsigned long long)rec->line, rec->why);
-            fail(b, SF_ERR_INVALID, msg);
+            fail(d, SF_ERR_INVALID, msg);
             c->n = i;
             return;
         }
+        d->invalid++;
     }
 }
 
-/* Read the next chunk into c (empty once input ends or the run failed). */
-static void read_chunk(batch_t *b, bchunk_t *c)
+/* Read the next records into c; the count, or -1 once the run failed. */
+static size_t read_records(driver_t *d, bchunk_t *c)
+{
+    sf_error_t err = {0};
+    const long got = sf_reader_fill(d->reader, &c->in, d->chunk, &err);
+    if (got >= 0) {
+        d->eof = got == 0;
+        return (size_t)got;
+    }
+    fail(d, err.code ? err.code : SF_ERR_IO, err.message);
+    d->eof = 1;
+    return c->in.count; /* the records before the error still count */
+}
+
+/* The next chunk of items into c (empty once they end or the run failed). */
+static void read_chunk(driver_t *d, bchunk_t *c)
 {
     c->n = 0;
     c->nblocks = 0;
-    if (b->eof || b->failed)
+    if (d->eof || d->failed)
         return;
-    sf_error_t err = {0};
-    const long got = sf_reader_fill(b->reader, &c->in, b->chunk, &err);
-    if (got < 0) {
-        c->n = c->in.count; /* the records before the error still count */
-        fail(b, err.code ? err.code : SF_ERR_IO, err.message);
-        b->eof = 1;
+    if (d->reader) {
+        c->n = read_records(d, c);
     } else {
-        c->n = (size_t)got;
-        b->eof = got == 0;
+        const uint64_t left = d->job->count - d->read;
+        c->n = left < d->chunk ? (size_t)left : d->chunk;
+        d->eof = c->n == 0;
     }
-    if (chunk_reserve(c, c->n) != 0) {
-        fail(b, SF_ERR_NOMEM, "out of memory");
+    if (chunk_reserve(d, c, c->n) != 0) {
+        fail(d, SF_ERR_NOMEM, "out of memory");
         c->n = 0;
     }
-    check_records(b, c);
-    c->base = b->read;
+    if (d->reader)
+        check_records(d, c);
+    c->base = d->read;
     c->nblocks = (c->n + BLOCK - 1) / BLOCK;
-    b->read += c->n;
+    d->read += c->n;
 }
 
-static void report_progress(batch_t *b)
+static void report_progress(driver_t *d)
 {
     const double t = timer_mono_sec();
-    if (!b->opts->on_progress || t - b->last_progress < 0.25)
+    if (!d->opts->on_progress || t - d->last_progress < 0.25)
         return;
-    b->last_progress = t;
-    const sf_progress_t p = {
-        .records = b->written,
-        .bytes_done = sf_reader_bytes_done(b->reader),
-        .bytes_total = sf_reader_bytes_total(b->reader),
-        .elapsed_sec = t - b->t0,
+    d->last_progress = t;
+    sf_progress_t p = {
+        .records = d->written,
+        .bytes_done = d->written,
+        .bytes_total = d->job->count,
+        .elapsed_sec = t - d->t0,
     };
-    b->opts->on_progress(b->opts->ctx, &p);
+    if (d->reader) {
+        p.bytes_done = sf_reader_bytes_done(d->reader);
+        p.bytes_total = sf_reader_bytes_total(d->reader);
+    }
+    d->opts->on_progress(d->opts->ctx, &p);
+}
+
+/* One round's work on chunk cur, by every thread (see the top). */
+static void work_chunk(driver_t *d, int t, bchunk_t *cur)
+{
+#pragma omp for schedule(dynamic, 1) nowait
+    for (size_t k = 0; k < cur->nblocks; k++)
+        work_block(d, t, cur, k);
+    if (!d->job->keep)
+        return;
+#pragma omp barrier
+#pragma omp single
+    keep_pass(d, cur);
+#pragma omp for schedule(dynamic, 1) nowait
+    for (size_t k = 0; k < cur->nblocks; k++)
+        emit_block(d, t, cur, k);
 }
 
 /* The rounds (see the top of the file), from ring[0] already read. */
-static void run_rounds(batch_t *b, bchunk_t ring[3])
+static void run_rounds(driver_t *d, bchunk_t ring[3])
 {
     bchunk_t *prev = NULL, *cur = &ring[0], *next = &ring[1];
     bchunk_t *spare = &ring[2];
-#pragma omp parallel num_threads(b->threads)
+#pragma omp parallel num_threads(d->threads)
     {
-        worker_t *w = &b->workers[omp_get_thread_num()];
+        const int t = omp_get_thread_num();
         while (cur->n > 0) {
 #pragma omp single nowait
             {
                 if (prev)
-                    write_chunk(b, prev);
-                report_progress(b);
-                read_chunk(b, next);
+                    write_chunk(d, prev);
+                report_progress(d);
+                read_chunk(d, next);
             }
-#pragma omp for schedule(dynamic, 1) nowait
-            for (size_t k = 0; k < cur->nblocks; k++)
-                run_block(b, w, cur, k);
+            work_chunk(d, t, cur);
 #pragma omp barrier
 #pragma omp single
             {
@@ -305,57 +372,42 @@ static void run_rounds(batch_t *b, bchunk_t ring[3])
         }
     }
     if (prev)
-        write_chunk(b, prev);
+        write_chunk(d, prev);
 }
 
-/* Output layout from the options and, for AUTO, the first input format. */
-static void set_layout(batch_t *b)
-{
-    const sf_batch_opts_t *o = b->opts;
-    out_layout_t *lay = &b->layout;
-    lay->kind = o->out_format;
-    if (lay->kind != SF_FORMAT_LINE && lay->kind != SF_FORMAT_GRID)
-        lay->kind = sf_reader_first_format(b->reader) == SF_FORMAT_GRID
-                        ? SF_FORMAT_GRID : SF_FORMAT_LINE;
-    lay->nfields = o->nfields;
-    memcpy(lay->fields, o->fields, sizeof lay->fields);
-    if (lay->nfields <= 0) {
-        lay->nfields = 1;
-        lay->fields[0] = SF_FIELD_SOLUTION;
-    }
-    lay->sep = o->sep ? o->sep : ",";
-    lay->sep_len = strlen(lay->sep);
-}
-
-static int write_header(batch_t *b)
+/* The job's header records, written before everything else. */
+static void write_begin(driver_t *d)
 {
     static const sf_error_t nomem = {SF_ERR_NOMEM, "out of memory"};
-    if (!b->opts->header || b->layout.kind != SF_FORMAT_LINE)
-        return 0;
-    sbuf_t text = {0}, gz = {0};
-    int rc = fmt_header(&b->layout, &text);
-    if (rc == 0 && b->gzip)
-        rc = sf_gzip_member(text.p, text.len, b->level, &gz.p, &gz.len,
-                            &gz.cap);
-    if (rc != 0)
-        fail_output(b, &nomem);
-    write_bytes(b, b->gzip ? &gz : &text);
-    sbuf_free(&text);
-    sbuf_free(&gz);
-    return b->out_dead ? -1 : 0;
-}
-
-static int setup_workers(batch_t *b)
-{
-    b->workers = calloc((size_t)b->threads, sizeof *b->workers);
-    if (!b->workers)
-        return -1;
-    for (int t = 0; t < b->threads; t++) {
-        b->workers[t].solver = sf_solver_new(b->opts->kernel);
-        if (!b->workers[t].solver)
-            return -1;
+    if (!d->job->begin)
+        return;
+    block_t blk;
+    memset(&blk, 0, sizeof blk);
+    sf_out_t *outs[SF_MAX_OUTPUTS];
+    for (int o = 0; o < d->nout; o++) {
+        out_reset(&blk.out[o], d->sep, d->sep_len);
+        outs[o] = &blk.out[o];
     }
-    return 0;
+    int rc = d->job->begin(d->job->ctx, outs);
+    for (int o = 0; o < d->nout && rc == 0; o++) {
+        const sbuf_t *s = &blk.out[o].text;
+        rc = blk.out[o].failed ? -1 : 0;
+        if (rc == 0 && d->gzip[o] && s->len)
+            rc = sf_gzip_member(s->p, s->len, d->level[o], &blk.gz[o].p,
+                                &blk.gz[o].len, &blk.gz[o].cap);
+        if (rc == 0 && s->len) {
+            sf_error_t err;
+            if (sf_writer_write(d->writers[o], d->gzip[o] ? blk.gz[o].p : s->p,
+                                d->gzip[o] ? blk.gz[o].len : s->len, &err))
+                fail_output(d, &err);
+        }
+    }
+    if (rc != 0)
+        fail_output(d, &nomem);
+    for (int o = 0; o < SF_MAX_OUTPUTS; o++) {
+        sbuf_free(&blk.out[o].text);
+        sbuf_free(&blk.gz[o]);
+    }
 }
 
 static double cpu_seconds(void)
@@ -366,71 +418,65 @@ static double cpu_seconds(void)
            (double)ru.ru_stime.tv_sec + 1e-6 * (double)ru.ru_stime.tv_usec;
 }
 
-/* Sum the workers' counters into st; worker 0's histogram takes the
- * others'. */
-static void collect_stats(batch_t *b, sf_stats_t *st, double cpu0)
+static void fill_stats(const driver_t *d, sf_job_stats_t *st, double cpu0)
 {
-    lat_hist_t *lat = &b->workers[0].lat;
     memset(st, 0, sizeof *st);
-    for (int t = 0; t < b->threads; t++) {
-        const worker_t *w = &b->workers[t];
-        for (int s = 0; s < SF_STATUS_COUNT; s++)
-            st->by_status[s] += w->by_status[s];
-        st->guesses += w->guesses;
-        st->no_guess += w->no_guess;
-        st->solve_sec += 1e-9 * (double)w->solve_ns;
-        if (t > 0)
-            lat_merge(lat, &w->lat);
-    }
-    st->puzzles = b->written;
-    st->wall_sec = timer_mono_sec() - b->t0;
+    st->items = d->written;
+    st->invalid = d->invalid;
+    st->dropped = d->dropped;
+    for (int o = 0; o < d->nout; o++)
+        st->records[o] = d->records[o];
+    st->wall_sec = timer_mono_sec() - d->t0;
     st->cpu_sec = cpu_seconds() - cpu0;
-    st->lat_median_ns = lat_quantile(lat, 0.5);
-    st->lat_p99_ns = lat_quantile(lat, 0.99);
-    st->lat_max_ns = lat->max;
-    st->threads = b->threads;
-    st->kernel = sf_solver_kernel(b->workers[0].solver)->name;
+    st->threads = d->threads;
 }
 
-static void free_batch(batch_t *b, bchunk_t ring[3])
+static driver_t driver_of(const sf_batch_opts_t *opts, const sf_job_t *job,
+                          sf_reader_t *reader, sf_writer_t *const *writers)
 {
-    for (int i = 0; i < 3; i++)
-        chunk_free(&ring[i]);
-    if (b->workers)
-        for (int t = 0; t < b->threads; t++)
-            sf_solver_free(b->workers[t].solver);
-    free(b->workers);
+    driver_t d;
+    memset(&d, 0, sizeof d);
+    d.opts = opts;
+    d.job = job;
+    d.reader = job->source ? NULL : reader;
+    d.writers = writers;
+    d.nout = job->outputs > 0 ? job->outputs : 1;
+    if (d.nout > SF_MAX_OUTPUTS)
+        d.nout = SF_MAX_OUTPUTS;
+    for (int o = 0; o < d.nout; o++) {
+        d.gzip[o] = sf_writer_gzip(writers[o]);
+        d.level[o] = sf_writer_level(writers[o]);
+    }
+    d.sep = opts->sep ? opts->sep : ",";
+    d.sep_len = strlen(d.sep);
+    d.chunk = opts->chunk ? opts->chunk : CHUNK_DEFAULT;
+    d.threads = opts->threads > 0 ? opts->threads : omp_get_max_threads();
+    return d;
 }
 
-int sf_batch_run(const sf_batch_opts_t *opts, sf_reader_t *reader,
-                 sf_writer_t *writer, sf_stats_t *stats, sf_error_t *err)
+int sf_job_run(const sf_batch_opts_t *opts, const sf_job_t *job,
+               sf_reader_t *reader, sf_writer_t *const *writers,
+               sf_job_stats_t *stats, sf_error_t *err)
 {
-    batch_t b = {
-        .opts = opts, .reader = reader, .writer = writer,
-        .limit = opts->limit, .gzip = sf_writer_gzip(writer),
-        .level = sf_writer_level(writer),
-        .chunk = opts->chunk ? opts->chunk : CHUNK_DEFAULT,
-        .threads = opts->threads > 0 ? opts->threads : omp_get_max_threads(),
-    };
+    driver_t d = driver_of(opts, job, reader, writers);
     bchunk_t ring[3];
     memset(ring, 0, sizeof ring);
-    memset(stats, 0, sizeof *stats);
     for (int i = 0; i < 3; i++)
         sf_chunk_init(&ring[i].in);
-    b.t0 = timer_mono_sec();
-    timer_init(&b.timer);
+    d.t0 = timer_mono_sec();
     const double cpu0 = cpu_seconds();
-    if (setup_workers(&b) != 0) {
-        fail(&b, SF_ERR_NOMEM, "out of memory");
+    if (job->start && job->start(job->ctx, d.threads) != 0) {
+        fail(&d, SF_ERR_NOMEM, "out of memory");
     } else {
-        read_chunk(&b, &ring[0]);
-        set_layout(&b);
-        if (write_header(&b) == 0)
-            run_rounds(&b, ring);
-        collect_stats(&b, stats, cpu0);
+        read_chunk(&d, &ring[0]);
+        write_begin(&d);
+        if (!d.out_dead)
+            run_rounds(&d, ring);
     }
-    free_batch(&b, ring);
-    if (b.failed && err)
-        *err = b.err;
-    return b.failed ? -1 : 0;
+    fill_stats(&d, stats, cpu0);
+    for (int i = 0; i < 3; i++)
+        chunk_free(&ring[i]);
+    if (d.failed && err)
+        *err = d.err;
+    return d.failed ? -1 : 0;
 }

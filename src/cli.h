@@ -11,12 +11,18 @@
 #include "sudoflow.h"
 
 #include <stdint.h>
+#include <stdio.h>
 
 /* Exit statuses (SPEC "Exit status"). */
 enum { EXIT_OK = 0, EXIT_USAGE = 1, EXIT_IO = 2, EXIT_INVALID = 3 };
 
 int cli_solve(int argc, char **argv);
 int cli_bench(int argc, char **argv);
+int cli_generate(int argc, char **argv);
+int cli_rate(int argc, char **argv);
+int cli_transform(int argc, char **argv);
+int cli_canon(int argc, char **argv);
+int cli_split(int argc, char **argv);
 
 /* "sudoflow: " + message + newline on stderr. */
 void cli_error(const char *fmt, ...)
@@ -33,9 +39,141 @@ int cli_parse_threads(const char *arg, int *out);
 /* Kernel by name, or print the known names and return NULL. */
 const sf_kernel_t *cli_parse_kernel(const char *name);
 
+/* Parse a comma-separated list of names (one of names[0..n-1] each) into
+ * out[] (at most max); the count, or -1 after a usage error naming opt and
+ * the known names. */
+int cli_parse_names(const char *opt, const char *arg,
+                    const char *const *names, int n, int *out, int max);
+/* A gzip level 1..9 for option opt.  0 or -1 (usage error printed). */
+int cli_parse_gzip_level(const char *opt, const char *arg, int *out);
+/* A seed: a non-negative integer.  0 or -1 (usage error printed). */
+int cli_parse_seed(const char *arg, uint64_t *out);
+
+/* A seed from the system's random source (the clock as a last resort),
+ * for runs without --seed; printed so the run can be repeated. */
+uint64_t cli_random_seed(void);
+
 /* Number with thousands separators, e.g. "1,234,567", into buf. */
 const char *cli_group(uint64_t v, char *buf, size_t cap);
 /* Duration in human units ("812 ns", "4.1 us", "2.3 ms", "1.20 s"). */
 const char *cli_duration(double ns, char *buf, size_t cap);
+
+/* ------------------------------------------- batch commands (cli_run.c) */
+
+/* Long options every batch command takes (the getopt codes below); input
+ * options only for commands that read puzzles.  The gzip level is
+ * --gzip-level (solve also keeps its --level). */
+enum { CLI_OPT_IN_FORMAT = 256, CLI_OPT_COLUMN, CLI_OPT_STRICT, CLI_OPT_SEP,
+       CLI_OPT_HEADER, CLI_OPT_GZIP, CLI_OPT_GZIP_LEVEL, CLI_OPT_STATS,
+       CLI_OPT_CHUNK, CLI_OPT_OWN /* first code free for a command */ };
+
+#define CLI_OUTPUT_OPTIONS                                                \
+    {"threads", required_argument, NULL, 'j'},                            \
+    {"output", required_argument, NULL, 'o'},                             \
+    {"force", no_argument, NULL, 'f'},                                    \
+    {"quiet", no_argument, NULL, 'q'},                                    \
+    {"help", no_argument, NULL, 'h'},                                     \
+    {"sep", required_argument, NULL, CLI_OPT_SEP},                        \
+    {"header", no_argument, NULL, CLI_OPT_HEADER},                        \
+    {"gzip", no_argument, NULL, CLI_OPT_GZIP},                            \
+    {"gzip-level", required_argument, NULL, CLI_OPT_GZIP_LEVEL},          \
+    {"stats", required_argument, NULL, CLI_OPT_STATS},                    \
+    {"chunk", required_argument, NULL, CLI_OPT_CHUNK}
+#define CLI_INPUT_OPTIONS                                                 \
+    {"in-format", required_argument, NULL, CLI_OPT_IN_FORMAT},            \
+    {"column", required_argument, NULL, CLI_OPT_COLUMN},                  \
+    {"strict", no_argument, NULL, CLI_OPT_STRICT}
+#define CLI_SHORT_OPTIONS "j:o:fqh"
+
+/* Help lines for the options above. */
+#define CLI_INPUT_HELP                                                      \
+"      --in-format F    line, grid or csv (default: detected per file)\n"  \
+"      --column C       csv puzzle column, by name or 1-based number\n"    \
+"      --strict         stop at the first invalid record (exit 3)\n"
+#define CLI_OUTPUT_HELP                                                     \
+"  -j, --threads N      worker threads (default: all cores)\n"             \
+"      --sep S          field separator (default ',')\n"                   \
+"      --header         print the field names first\n"                     \
+"  -o, --output FILE    write to FILE (gzip when it ends in .gz)\n"        \
+"      --gzip           compress the output\n"                             \
+"      --gzip-level N   gzip level 1-9 (default 1)\n"                      \
+"  -f, --force          overwrite an existing output file\n"               \
+"      --stats FILE     write the run statistics as JSON\n"                \
+"      --chunk N        records per chunk (default 8192)\n"                \
+"  -q, --quiet          no summary, no progress\n"                         \
+"  -h, --help           this help\n"
+
+/* Options and run state shared by the batch commands. */
+typedef struct cli_run {
+    const char *cmd;          /* command name, for messages */
+    const char *shortopts;    /* getopt short options; NULL: the shared */
+    sf_batch_opts_t batch;    /* threads, chunk, sep, header, strict, ... */
+    sf_reader_opts_t reader;
+    sf_writer_opts_t writer;  /* -o and friends */
+    const char *stats_path;   /* --stats FILE */
+    int quiet;                /* -q */
+    int progress;             /* show progress on the terminal */
+    int progress_shown;       /* a progress line is on screen */
+    uint64_t invalid_seen;    /* invalid records reported so far */
+} cli_run_t;
+
+struct option;
+
+/* A command's own option: 0 done, -1 usage error (message printed). */
+typedef int (*cli_option_fn)(void *ctx, int c, const char *arg);
+
+/* Defaults for command cmd. */
+void cli_run_init(cli_run_t *r, const char *cmd);
+/* Parse argv: shared options into r, the others through own(ctx, ...),
+ * which must print a message for a code it does not know.
+ * Returns 1 for --help, -1 after a usage error, else 0 (and optind is
+ * the first FILE). */
+int cli_run_args(cli_run_t *r, int argc, char **argv,
+                 const struct option *longopts, cli_option_fn own, void *ctx);
+/* The exit status for cli_run_args' result a (after printing the usage for
+ * --help or the hint after an error), or -1 to go on. */
+int cli_run_usage(const cli_run_t *r, int a, void (*usage)(FILE *));
+
+/* The batch itself, once the input and outputs are open. */
+typedef int (*cli_body_fn)(void *ctx, sf_reader_t *reader,
+                           sf_writer_t *const *writers, sf_error_t *err);
+/* Open the reader over files (none for a source: with_input 0) and the
+ * nout outputs wo[], remove temporary outputs on an interrupt, run body,
+ * commit the outputs only when everything succeeded, report what the user
+ * must see.  Returns 0, or -1 with err filled. */
+int cli_run_execute(cli_run_t *r, const char *const *files, size_t n,
+                    int with_input, const sf_writer_opts_t *wo, int nout,
+                    cli_body_fn body, void *ctx, sf_error_t *err);
+
+/* A command's output fields: indices into its table of names. */
+typedef struct cli_fields {
+    int f[SF_MAX_FIELDS];
+    int n;
+} cli_fields_t;
+
+/* --fields LIST against names[0..n-1]; 0 or -1 (printed). */
+int cli_parse_fields(cli_fields_t *fl, const char *arg,
+                     const char *const *names, int n);
+/* 1 when field f is among fl's. */
+int cli_has_field(const cli_fields_t *fl, int f);
+/* The header record: the names of fl's fields. */
+void cli_put_header(sf_out_t *out, const cli_fields_t *fl,
+                    const char *const *names);
+
+/* Summary of a job run on stderr: "sudoflow: N WHAT" + the rest line
+ * (may be NULL), then time and rate. */
+void cli_job_summary(const sf_job_stats_t *st, const char *what,
+                     const char *rest);
+/* --stats for a job: a JSON object with the job's counters and extra
+ * ("\"key\":value" pairs joined by commas, or ""). 0 or -1 (printed). */
+int cli_job_json(const char *path, const char *cmd, const sf_job_stats_t *st,
+                 const char *extra);
+/* After cli_run_execute of a job returned rc (err): the summary (unless
+ * -q) and --stats, when the job ran; returns the exit status. */
+int cli_job_finish(const cli_run_t *r, int rc, const sf_error_t *err,
+                   const sf_job_stats_t *st, const char *what,
+                   const char *rest, const char *extra);
+/* Write buf to path ("-" = stdout); 0 or -1 (printed). */
+int cli_write_file(const char *path, const char *buf, size_t len);
 
 #endif

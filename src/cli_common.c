@@ -9,6 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
+#include <sys/types.h>
+#include <time.h>
 
 void cli_error(const char *fmt, ...)
 {
@@ -67,6 +70,43 @@ const sf_kernel_t *cli_parse_kernel(const char *name)
     for (size_t i = 0; (k = sf_kernel_at(i)) != NULL; i++)
         fprintf(stderr, "  %-10s %s\n", k->name, k->description);
     return NULL;
+}
+
+int cli_parse_names(const char *opt, const char *arg,
+                    const char *const *names, int n, int *out, int max)
+{
+    int count = 0;
+    for (const char *p = arg;; ) {
+        const size_t len = strcspn(p, ",");
+        int found = -1;
+        for (int i = 0; i < n; i++)
+            if (strlen(names[i]) == len && strncmp(names[i], p, len) == 0)
+                found = i;
+        if (found < 0 || count == max) {
+            cli_error("%s: unknown or too many names at '%s'; known:", opt, p);
+            for (int i = 0; i < n; i++)
+                fprintf(stderr, "%s%s", i ? "," : "  ", names[i]);
+            fputc('\n', stderr);
+            return -1;
+        }
+        out[count++] = found;
+        if (p[len] == '\0')
+            return count;
+        p += len + 1;
+    }
+}
+
+int cli_parse_seed(const char *arg, uint64_t *out)
+{
+    return cli_parse_u64("--seed", arg, out);
+}
+
+uint64_t cli_random_seed(void)
+{
+    uint64_t s = 0;
+    if (getrandom(&s, sizeof s, 0) != (ssize_t)sizeof s)
+        s = (uint64_t)time(NULL) * 0x9e3779b97f4a7c15ull;
+    return s >> 1; /* below 2^63 */
 }
 
 const char *cli_group(uint64_t v, char *buf, size_t cap)

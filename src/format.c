@@ -8,6 +8,8 @@
  * (space-separated or not), grids separated by a blank line; a record
  * without a solution prints its puzzle with '.' for the open cells (all
  * '.' when the record was not a puzzle), so every record keeps its 9 rows.
+ * The sf_out_* functions build the line records of other jobs the same way,
+ * one field at a time.
  */
 #include "format.h"
 
@@ -212,4 +214,94 @@ int fmt_record(const out_layout_t *lay, const sf_record_t *rec,
     if (lay->kind == SF_FORMAT_GRID)
         return fmt_grid(rec, oc, index, out);
     return fmt_line(lay, rec, text, oc, out);
+}
+
+/* ------------------------------------------------------------ job output */
+
+void out_reset(sf_out_t *out, const char *sep, size_t sep_len)
+{
+    out->text.len = 0;
+    out->sep = sep;
+    out->sep_len = sep_len;
+    out->first = 1;
+    out->failed = 0;
+    out->records = 0;
+}
+
+/* Room for a field of at most len bytes and its separator, and the write
+ * position after the separator; NULL when out of memory. */
+static char *field_start(sf_out_t *out, size_t len)
+{
+    if (out->failed || sbuf_reserve(&out->text, out->sep_len + len + 1) != 0) {
+        out->failed = 1;
+        return NULL;
+    }
+    char *q = out->text.p + out->text.len;
+    if (!out->first) {
+        memcpy(q, out->sep, out->sep_len);
+        q += out->sep_len;
+    }
+    out->first = 0;
+    return q;
+}
+
+static void field_done(sf_out_t *out, const char *q)
+{
+    out->text.len = (size_t)(q - out->text.p);
+}
+
+void sf_out_cells(sf_out_t *out, const uint8_t *cells, char empty)
+{
+    char *q = field_start(out, SF_CELLS);
+    if (q)
+        field_done(out, put_cells(q, cells, empty));
+}
+
+void sf_out_text(sf_out_t *out, const char *text, size_t len)
+{
+    char *q = field_start(out, 2 * len + 2);
+    if (q)
+        field_done(out, put_text(q, text, len, out->sep));
+}
+
+void sf_out_u64(sf_out_t *out, uint64_t v)
+{
+    char *q = field_start(out, 24);
+    if (q)
+        field_done(out, put_u64(q, v));
+}
+
+void sf_out_fixed(sf_out_t *out, double v, int decimals)
+{
+    char tmp[64];
+    const int n = snprintf(tmp, sizeof tmp, "%.*f", decimals, v);
+    char *q = field_start(out, sizeof tmp);
+    if (q && n > 0) {
+        memcpy(q, tmp, (size_t)n);
+        field_done(out, q + n);
+    }
+}
+
+void sf_out_end(sf_out_t *out)
+{
+    if (out->failed || sbuf_reserve(&out->text, 1) != 0) {
+        out->failed = 1;
+        return;
+    }
+    out->text.p[out->text.len++] = '\n';
+    out->first = 1;
+    out->records++;
+}
+
+void sf_out_record(sf_out_t *out, const char *text, size_t len)
+{
+    if (out->failed || sbuf_reserve(&out->text, len + 1) != 0) {
+        out->failed = 1;
+        return;
+    }
+    memcpy(out->text.p + out->text.len, text, len);
+    out->text.len += len;
+    out->text.p[out->text.len++] = '\n';
+    out->first = 1;
+    out->records++;
 }

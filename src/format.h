@@ -3,7 +3,8 @@
  *
  * The batch driver solves a block of records, then formats the block into
  * one growable text buffer with these functions (in parallel, one buffer per
- * block), so formatting costs nothing on the writing thread.
+ * block), so formatting costs nothing on the writing thread.  Other jobs
+ * build their records field by field with the sf_out_* functions.
  */
 #ifndef SF_FORMAT_H
 #define SF_FORMAT_H
@@ -37,6 +38,20 @@ typedef struct out_layout {
     const char *sep;
     size_t sep_len;
 } out_layout_t;
+
+/* A job's output for one block (sudoflow.h): text, the separator, whether
+ * the next field starts a record, records ended, and out of memory. */
+struct sf_out {
+    sbuf_t text;
+    const char *sep;
+    size_t sep_len;
+    int first;          /* the next field is the record's first */
+    int failed;         /* out of memory: the text is incomplete */
+    uint64_t records;   /* records ended */
+};
+
+/* Empty out for a new block, keeping its buffer. */
+void out_reset(sf_out_t *out, const char *sep, size_t sep_len);
 
 /* Append the header line (field names joined by the separator). */
 int fmt_header(const out_layout_t *lay, sbuf_t *out);

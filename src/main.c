@@ -15,6 +15,11 @@ typedef struct command {
 static const command_t commands[] = {
     {"solve", cli_solve, "solve puzzles, one output record per puzzle"},
     {"bench", cli_bench, "measure solver throughput on puzzle files"},
+    {"generate", cli_generate, "write new puzzles with unique solutions"},
+    {"rate", cli_rate, "rate the difficulty of puzzles"},
+    {"transform", cli_transform, "write random equivalent copies of puzzles"},
+    {"canon", cli_canon, "canonical forms; drop equivalent duplicates"},
+    {"split", cli_split, "split puzzles into train and test sets by class"},
 };
 
 static void usage(FILE *to)

@@ -14,7 +14,9 @@
  *      streaming reader turns files (plain or gzip, several as one stream)
  *      into records that remember file, line and original text.
  *   3. Batch.  sf_batch_run streams records through OpenMP threads and writes
- *      one output record per input record, in input order.
+ *      one output record per input record, in input order; sf_job_run does
+ *      the same for any per-record job (several or no output records per
+ *      input record, or no input at all).
  *
  * The library never prints and never exits: every failure is returned as a
  * value, and messages are handed to caller-supplied callbacks.
@@ -337,6 +339,95 @@ typedef struct sf_batch_opts {
  * record under strict).  Does not close the writer. */
 int sf_batch_run(const sf_batch_opts_t *opts, sf_reader_t *reader,
                  sf_writer_t *writer, sf_stats_t *stats, sf_error_t *err);
+
+/* ------------------------------------------------------------------- jobs */
+
+/* sf_batch_run is one job on a general driver, sf_job_run, that streams
+ * items through the threads the same way: chunks of input records (or, for
+ * a source job, of record indices 0..count-1 and no input at all), each
+ * item worked on by some thread, its output formatted in parallel and
+ * written in item order, byte-identical for every thread count and chunk
+ * size, with at most three chunks in memory.  An item may give any number
+ * of output records, to one of at most SF_MAX_OUTPUTS outputs. */
+
+#define SF_MAX_OUTPUTS 2
+
+/* Output text of one block of items for one output, built record by record
+ * from a job's emit().  A field is preceded by the separator unless it is
+ * the record's first; sf_out_end closes the record.  Running out of memory
+ * is remembered and reported by the driver, so the calls return nothing. */
+typedef struct sf_out sf_out_t;
+
+/* 81 cells as a field: digits, `empty` for 0. */
+void sf_out_cells(sf_out_t *out, const uint8_t *cells, char empty);
+/* len bytes of text as a field, quoted the CSV way when it holds the
+ * separator, a quote or a line break. */
+void sf_out_text(sf_out_t *out, const char *text, size_t len);
+/* A decimal integer field; a fixed-point field with `decimals` digits. */
+void sf_out_u64(sf_out_t *out, uint64_t v);
+void sf_out_fixed(sf_out_t *out, double v, int decimals);
+/* End the record (a newline). */
+void sf_out_end(sf_out_t *out);
+/* A whole record as it is: len bytes and a newline, no separator. */
+void sf_out_record(sf_out_t *out, const char *text, size_t len);
+
+/* What a job sees of one item. */
+typedef struct sf_item {
+    const sf_record_t *rec; /* the input record; NULL for a source job */
+    const char *text;       /* its original text (rec->text_len bytes) */
+    uint64_t index;         /* 0-based position in the run */
+} sf_item_t;
+
+/* A job.  Callbacks run on any thread unless said otherwise; `thread` is
+ * 0..threads-1 and the same thread never runs two calls at once, so
+ * per-thread state indexed by it needs no locking. */
+typedef struct sf_job {
+    void *ctx;             /* passed to every callback */
+    int source;            /* 1: no reader; items are indices 0..count-1 */
+    uint64_t count;        /* source jobs: number of items */
+    int outputs;           /* writers taken, 1..SF_MAX_OUTPUTS (0 = 1) */
+    size_t slot_size;      /* bytes kept per item from work() to emit() */
+    /* Once, before any other call, with the thread count: set up
+     * per-thread state.  0, or -1 when out of memory.  May be NULL. */
+    int (*start)(void *ctx, int threads);
+    /* Once, from the calling thread, after the first chunk was read (for
+     * layouts that depend on the input): write header records.  0 or -1
+     * (out of memory).  May be NULL. */
+    int (*begin)(void *ctx, sf_out_t *const *out);
+    /* Before each block of up to a few hundred items a thread works on
+     * (for per-block clocks).  May be NULL. */
+    void (*block)(void *ctx, int thread);
+    /* The work on one item; invalid records come here too (rec->invalid)
+     * and should keep their output records.  Fills slot. */
+    void (*work)(void *ctx, int thread, const sf_item_t *item, void *slot);
+    /* Optional ordered pass: called on one thread for every item in input
+     * order, after work() and before emit(); returns 1 to keep the item,
+     * 0 to drop it (it emits nothing), -1 when out of memory (the run
+     * stops).  For decisions that depend on earlier items. */
+    int (*keep)(void *ctx, const sf_item_t *item, void *slot);
+    /* Format the item's output records into out[0..outputs-1]. */
+    void (*emit)(void *ctx, int thread, const sf_item_t *item, void *slot,
+                 sf_out_t *const *out);
+} sf_job_t;
+
+typedef struct sf_job_stats {
+    uint64_t items;                   /* records read, or indices made */
+    uint64_t invalid;                 /* invalid input records */
+    uint64_t dropped;                 /* items keep() dropped */
+    uint64_t records[SF_MAX_OUTPUTS]; /* output records written, per output */
+    double wall_sec, cpu_sec;         /* of the run */
+    int threads;                      /* threads used */
+} sf_job_stats_t;
+
+/* Run job over reader's records (reader NULL for a source job), writing
+ * its output records in item order to writers[0..job->outputs-1] with the
+ * separator, threads, chunk size, strict, on_invalid and on_progress of
+ * opts (its solving and field options are not used).  Records of gzip
+ * writers are compressed in parallel.  Returns 0, or -1 with err filled as
+ * for sf_batch_run.  Does not close the writers. */
+int sf_job_run(const sf_batch_opts_t *opts, const sf_job_t *job,
+               sf_reader_t *reader, sf_writer_t *const *writers,
+               sf_job_stats_t *stats, sf_error_t *err);
 
 /* ------------------------------------------------------------------ bench */
 

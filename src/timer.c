@@ -23,7 +23,7 @@ static int invariant_tsc(void)
 {
 #if defined(__x86_64__) || defined(__i386__)
     unsigned a, b, c, d;
-    if (__get_cpuid_max(0x80000000u, NULL) < 0x80000007u)
+    if ((unsigned)__get_cpuid_max(0x80000000u, NULL) < 0x80000007u)
         return 0;
     __cpuid(0x80000007u, a, b, c, d);
     return (d >> 8) & 1u;

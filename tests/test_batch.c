@@ -13,7 +13,10 @@
  * with several solutions, clashing givens and records that are not puzzles
  * are mixed in; what each must produce is taken from the reference
  * (refsolve.h), whose first solution is the lexicographically smallest, so
- * every run uses SF_LEX.
+ * every run uses SF_LEX.  The general driver (sf_job_run) is tested with
+ * small jobs whose output is easy to work out here: several or no records
+ * per item, items dropped by an ordered pass, two outputs, and a source
+ * of indices without input.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -1119,6 +1122,286 @@ static void test_many_chunks_keep_order(void **state)
     tfree(&in);
 }
 
+
+/* ================================================================== jobs */
+
+/* A test job (sf_job_run): item i gives i % 3 records (so some give none)
+ * carrying its index, the copy number, its puzzle and the sum of its cells
+ * worked out in work(); with dedupe, only the first item of each distinct
+ * puzzle is kept (an ordered decision); with two outputs, records of odd
+ * items go to the second output. */
+typedef struct tjob {
+    int dedupe, two;
+    uint8_t (*seen)[SF_CELLS]; /* puzzles kept so far (ordered pass) */
+    size_t nseen;
+    int threads;               /* from start() */
+    uint64_t *works;           /* work() calls per thread */
+} tjob_t;
+
+typedef struct tslot {
+    uint64_t sum;
+    int work_done;
+} tslot_t;
+
+static int tjob_start(void *ctx, int threads)
+{
+    tjob_t *j = ctx;
+    j->threads = threads;
+    j->works = calloc((size_t)threads * 8, sizeof *j->works);
+    return j->works ? 0 : -1;
+}
+
+static void tjob_work(void *ctx, int thread, const sf_item_t *it, void *slot)
+{
+    tjob_t *j = ctx;
+    tslot_t *s = slot;
+    s->sum = 0;
+    for (int i = 0; it->rec && !it->rec->invalid && i < SF_CELLS; i++)
+        s->sum += (uint64_t)(i + 1) * it->rec->cells[i];
+    s->work_done = 1;
+    j->works[8 * thread]++;
+}
+
+static int tjob_keep(void *ctx, const sf_item_t *it, void *slot)
+{
+    tjob_t *j = ctx;
+    assert_true(((tslot_t *)slot)->work_done);
+    if (it->rec->invalid)
+        return 1;
+    for (size_t i = 0; i < j->nseen; i++)
+        if (memcmp(j->seen[i], it->rec->cells, SF_CELLS) == 0)
+            return 0;
+    memcpy(j->seen[j->nseen++], it->rec->cells, SF_CELLS);
+    return 1;
+}
+
+static void tjob_emit(void *ctx, int thread, const sf_item_t *it, void *slot,
+                      sf_out_t *const *out)
+{
+    const tjob_t *j = ctx;
+    const tslot_t *s = slot;
+    (void)thread;
+    sf_out_t *o = out[j->two && it->index % 2];
+    for (uint64_t c = 0; c < it->index % 3; c++) {
+        sf_out_u64(o, it->index);
+        sf_out_u64(o, c);
+        if (it->rec->invalid)
+            sf_out_text(o, "", 0);
+        else
+            sf_out_cells(o, it->rec->cells, '.');
+        sf_out_u64(o, s->sum);
+        sf_out_text(o, it->text, it->rec->text_len);
+        sf_out_end(o);
+    }
+}
+
+/* What the test job must write for the items of s, output `which`. */
+static void expect_tjob(text_t *t, const set_t *s, int dedupe, int two,
+                        int which)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        const item_t *it = &s->v[i];
+        int dup = 0;
+        for (size_t k = 0; dedupe && !it->invalid && k < i; k++)
+            dup |= !s->v[k].invalid &&
+                   memcmp(s->v[k].cells, it->cells, SF_CELLS) == 0;
+        if (dup || (two && (int)(i % 2) != which) || (!two && which))
+            continue;
+        uint64_t sum = 0;
+        for (int c = 0; !it->invalid && c < SF_CELLS; c++)
+            sum += (uint64_t)(c + 1) * it->cells[c];
+        char cells[82] = "";
+        if (!it->invalid)
+            cells_text(it->cells, '.', cells);
+        for (size_t c = 0; c < i % 3; c++) {
+            tprintf(t, "%zu;%zu;%s;%llu;", i, c, cells,
+                    (unsigned long long)sum);
+            put_line_field(t, it->text, ";");
+            tputs(t, "\n");
+        }
+    }
+}
+
+/* Run the test job over paths into nout files; outputs into got[]. */
+static int run_tjob(dir_t *d, tjob_t *j, const sf_batch_opts_t *o,
+                    const char *const *paths, int nout, int gzip,
+                    sf_job_stats_t *st, char *got[2], size_t len[2])
+{
+    const sf_job_t job = {
+        .ctx = j, .outputs = nout, .slot_size = sizeof(tslot_t),
+        .start = tjob_start, .work = tjob_work,
+        .keep = j->dedupe ? tjob_keep : NULL, .emit = tjob_emit,
+    };
+    const sf_reader_opts_t ro = {.format = SF_FORMAT_AUTO};
+    sf_reader_t *rd = sf_reader_new(paths, 1, &ro);
+    assert_non_null(rd);
+    char *out[2];
+    sf_writer_t *w[2];
+    for (int k = 0; k < nout; k++) {
+        out[k] = dir_file(d, ".out");
+        const sf_writer_opts_t wo = {out[k], 0, gzip, 1};
+        sf_error_t werr = {0};
+        w[k] = sf_writer_open(&wo, &werr);
+        assert_non_null(w[k]);
+    }
+    sf_error_t err = {0};
+    const int rc = sf_job_run(o, &job, rd, w, st, &err);
+    for (int k = 0; k < nout; k++) {
+        sf_error_t werr = {0};
+        assert_int_equal(sf_writer_close(w[k], 1, &werr), 0);
+        got[k] = slurp(out[k], &len[k]);
+        if (gzip) {
+            int members;
+            char *plain = gunzip(got[k], len[k], &len[k], &members);
+            free(got[k]);
+            got[k] = plain;
+        }
+        unlink(out[k]);
+        free(out[k]);
+    }
+    sf_reader_free(rd);
+    free(j->works);
+    free(j->seen);
+    return rc;
+}
+
+/* A set with many repeated puzzles, for dropping. */
+static set_t repeated_set(uint64_t seed, size_t n)
+{
+    set_t base = mixed_set(seed, 40);
+    set_t s = {0};
+    uint64_t r = seed;
+    for (size_t i = 0; i < n; i++) {
+        item_t *it = set_add(&s);
+        *it = base.v[rnd_below(&r, (unsigned)base.n)];
+    }
+    free(base.v);
+    return s;
+}
+
+/* Several records, none or one per item, in item order for every thread
+ * count and chunk size, plain and gzip; with an ordered pass that drops
+ * repeats, and with two outputs. */
+static void test_job_outputs(void **state)
+{
+    dir_t *const d = *state;
+    set_t s = repeated_set(21, 400);
+    char *in = dir_file(d, ".txt");
+    write_lines(&s, in, 0, 0, s.n);
+    const char *paths[] = {in};
+    static const int threads[] = {1, 2, 3, 3};
+    static const size_t chunks[] = {1, 7, 1000, 130};
+    for (int mode = 0; mode < 3; mode++) {
+        const int dedupe = mode >= 1, two = mode == 2, nout = 1 + two;
+        text_t want[2] = {{0}, {0}};
+        for (int k = 0; k < nout; k++)
+            expect_tjob(&want[k], &s, dedupe, two, k);
+        for (int v = 0; v < 4; v++) {
+            sf_batch_opts_t o = base_opts(threads[v], chunks[v]);
+            o.sep = ";";
+            tjob_t j = {.dedupe = dedupe, .two = two};
+            j.seen = calloc(s.n, SF_CELLS);
+            sf_job_stats_t st;
+            char *got[2];
+            size_t len[2];
+            assert_int_equal(run_tjob(d, &j, &o, paths, nout, v == 3, &st,
+                                      got, len), 0);
+            assert_int_equal(st.items, s.n);
+            assert_int_equal(st.threads, threads[v]);
+            for (int k = 0; k < nout; k++) {
+                assert_string_equal(got[k], want[k].p ? want[k].p : "");
+                free(got[k]);
+            }
+            if (!dedupe)
+                assert_int_equal(st.dropped, 0);
+            else
+                assert_true(st.dropped > s.n / 2);
+        }
+        tfree(&want[0]);
+        tfree(&want[1]);
+    }
+    free(in);
+    free(s.v);
+}
+
+/* A source job: no reader, items 0..count-1, made in chunks. */
+static void src_work(void *ctx, int thread, const sf_item_t *it, void *slot)
+{
+    (void)ctx;
+    (void)thread;
+    assert_null(it->rec);
+    *(uint64_t *)slot = it->index * it->index;
+}
+
+static void src_emit(void *ctx, int thread, const sf_item_t *it, void *slot,
+                     sf_out_t *const *out)
+{
+    (void)ctx;
+    (void)thread;
+    if (it->index % 4 == 0)
+        return;
+    sf_out_u64(out[0], it->index);
+    sf_out_u64(out[0], *(uint64_t *)slot);
+    sf_out_fixed(out[0], (double)it->index / 8, 2);
+    sf_out_end(out[0]);
+}
+
+static int src_begin(void *ctx, sf_out_t *const *out)
+{
+    (void)ctx;
+    sf_out_text(out[0], "i", 1);
+    sf_out_text(out[0], "square", 6);
+    sf_out_text(out[0], "eighth", 6);
+    sf_out_end(out[0]);
+    return 0;
+}
+
+static void test_job_source(void **state)
+{
+    dir_t *const d = *state;
+    enum { N = 5000 };
+    text_t want = {0};
+    tputs(&want, "i,square,eighth\n");
+    for (uint64_t i = 0; i < N; i++)
+        if (i % 4)
+            tprintf(&want, "%llu,%llu,%.2f\n", (unsigned long long)i,
+                    (unsigned long long)(i * i), (double)i / 8);
+    static const int threads[] = {1, 2, 3};
+    static const size_t chunks[] = {1, 77, 0};
+    for (int v = 0; v < 3; v++) {
+        const sf_job_t job = {
+            .source = 1, .count = v == 0 ? 300 : N, .outputs = 1,
+            .slot_size = sizeof(uint64_t), .begin = src_begin,
+            .work = src_work, .emit = src_emit,
+        };
+        sf_batch_opts_t o = base_opts(threads[v], chunks[v]);
+        char *out = dir_file(d, ".out");
+        const sf_writer_opts_t wo = {out, 0, 0, 1};
+        sf_error_t err = {0};
+        sf_writer_t *w = sf_writer_open(&wo, &err);
+        assert_non_null(w);
+        sf_job_stats_t st;
+        assert_int_equal(sf_job_run(&o, &job, NULL, &w, &st, &err), 0);
+        assert_int_equal(sf_writer_close(w, 1, &err), 0);
+        size_t n;
+        char *got = slurp(out, &n);
+        assert_int_equal(st.items, job.count);
+        assert_int_equal(st.records[0], job.count - (job.count + 3) / 4);
+        if (v == 0) { /* a prefix of the long run's output */
+            const char *end = strstr(want.p, "\n301,");
+            assert_non_null(end);
+            assert_int_equal(n, (size_t)(end + 1 - want.p));
+            assert_memory_equal(got, want.p, n);
+        } else {
+            assert_string_equal(got, want.p);
+        }
+        unlink(out);
+        free(out);
+        free(got);
+    }
+    tfree(&want);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1145,6 +1428,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_gzip_output, make_dir,
                                         remove_dir),
         cmocka_unit_test_setup_teardown(test_many_chunks_keep_order, make_dir,
+                                        remove_dir),
+        cmocka_unit_test_setup_teardown(test_job_outputs, make_dir,
+                                        remove_dir),
+        cmocka_unit_test_setup_teardown(test_job_source, make_dir,
                                         remove_dir),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

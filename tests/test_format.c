@@ -8,7 +8,8 @@
  * read back with the library's CSV splitter, which must return the original
  * text.  After every call the buffer's length must stay within its
  * capacity, so a formatter that writes past the room it reserved fails
- * here even without a sanitizer (see out_buffer).
+ * here even without a sanitizer (see out_buffer).  Job output (the
+ * sf_out_* field writers) is checked the same way.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -705,6 +706,88 @@ static void test_sbuf_reserve(void **state)
     sbuf_free(&b);
 }
 
+
+/* Job output (sf_out_*): fields joined by a multi-byte separator, text
+ * quoted when it needs it, fixed-point numbers, whole records, records
+ * counted; and the CSV splitter reads every quoted field back. */
+static void test_job_output(void **state)
+{
+    (void)state;
+    sf_out_t out;
+    memset(&out, 0, sizeof out);
+    out_reset(&out, "::", 2);
+    uint8_t g[SF_CELLS];
+    base_grid(g);
+    g[0] = 0;
+    sf_out_cells(&out, g, '.');
+    sf_out_u64(&out, 18446744073709551615ull);
+    sf_out_fixed(&out, 2.125, 2);
+    sf_out_fixed(&out, 0, 2);
+    sf_out_text(&out, "", 0);
+    sf_out_text(&out, "a::b", 4);
+    sf_out_text(&out, "say \"hi\"", 8);
+    sf_out_end(&out);
+    sf_out_record(&out, "raw,\"kept\"", 10);
+    sf_out_u64(&out, 0);
+    sf_out_end(&out);
+    assert_true(out.text.len <= out.text.cap);
+    char cells[82];
+    for (int i = 0; i < SF_CELLS; i++)
+        cells[i] = g[i] ? (char)('0' + g[i]) : '.';
+    cells[81] = '\0';
+    text_t want = {0};
+    tprintf(&want, "%s::18446744073709551615::2.12::0.00::::\"a::b\"::"
+            "\"say \"\"hi\"\"\"\nraw,\"kept\"\n0\n", cells);
+    assert_int_equal(out.text.len, want.n);
+    assert_memory_equal(out.text.p, want.p, want.n);
+    assert_int_equal(out.records, 3);
+    assert_false(out.failed);
+    /* A reset keeps the buffer but starts empty, first field next. */
+    out_reset(&out, ",", 1);
+    sf_out_u64(&out, 7);
+    sf_out_text(&out, "x,y", 3);
+    sf_out_end(&out);
+    assert_int_equal(out.text.len, 8);
+    assert_memory_equal(out.text.p, "7,\"x,y\"\n", 8);
+    assert_int_equal(out.records, 1);
+    char copy[16], unq[16];
+    size_t st[4], en[4];
+    memcpy(copy, out.text.p, 7);
+    assert_int_equal(sf_csv_split(copy, 7, unq, st, en, 4), 2);
+    assert_int_equal(en[1] - st[1], 3);
+    assert_memory_equal(unq + st[1], "x,y", 3);
+    sbuf_free(&out.text);
+    tfree(&want);
+}
+
+/* Many long fields grow the buffer; it always stays within capacity. */
+static void test_job_output_growth(void **state)
+{
+    (void)state;
+    sf_out_t out;
+    memset(&out, 0, sizeof out);
+    out_reset(&out, "\t", 1);
+    text_t want = {0};
+    char text[300];
+    uint64_t r = 5;
+    for (int rec = 0; rec < 500; rec++) {
+        const size_t n = rnd_next(&r) % sizeof text;
+        for (size_t i = 0; i < n; i++)
+            text[i] = (char)('a' + rnd_next(&r) % 26);
+        sf_out_text(&out, text, n);
+        sf_out_u64(&out, (uint64_t)rec);
+        sf_out_end(&out);
+        tput(&want, text, n);
+        tprintf(&want, "\t%d\n", rec);
+        assert_true(out.text.len <= out.text.cap);
+    }
+    assert_int_equal(out.records, 500);
+    assert_int_equal(out.text.len, want.n);
+    assert_memory_equal(out.text.p, want.p, want.n);
+    sbuf_free(&out.text);
+    tfree(&want);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -721,6 +804,8 @@ int main(void)
         cmocka_unit_test(test_grid_without_solution),
         cmocka_unit_test(test_grid_many_appended),
         cmocka_unit_test(test_sbuf_reserve),
+        cmocka_unit_test(test_job_output),
+        cmocka_unit_test(test_job_output_growth),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

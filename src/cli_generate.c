@@ -1,0 +1,431 @@
+/*
+ * cli_generate.c -- `sudoflow generate -n N`: new puzzles with unique
+ * solutions, reproducible from a seed.
+ *
+ * A source job: the items are the puzzle numbers 0..N-1, in chunks, so
+ * memory stays bounded for any N.  Each worker thread owns a generator
+ * (sf_gen_t) and a solver for ratings, and makes puzzle i of the seed's
+ * stream; the output depends only on the seed and the options, never on
+ * the threads.  With a target (--level, --min-rating, --max-rating) the
+ * puzzle is searched for (sf_gen_search) with a score built from the
+ * rating and the logic level; a puzzle still off target after the steps
+ * is searched again on the next sub-stream (a seed derived from the seed
+ * and the attempt), a bounded number of times, after which it is counted
+ * as missed and not written.
+ */
+#include "cli.h"
+#include "generate.h"
+#include "logic.h"
+#include "rate.h"
+#include "rng.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ATTEMPTS 4        /* sub-streams tried per puzzle with a target */
+#define STEPS_DEFAULT 200 /* search steps per attempt */
+
+enum { F_PUZZLE, F_SOLUTION, F_CLUES, F_RATING, F_LEVEL, F_COUNT };
+static const char *const field_names[F_COUNT] = {
+    "puzzle", "solution", "clues", "rating", "level"};
+
+enum { MADE = 0, MISSED, FAILED };
+
+typedef struct gen_slot {
+    uint8_t puzzle[SF_CELLS], solution[SF_CELLS];
+    int result;           /* MADE, MISSED or FAILED */
+    double rating;
+    int level;
+} gen_slot_t;
+
+struct gen_cli;
+
+/* What the search callbacks know: the target and the last evaluation. */
+typedef struct target {
+    const struct gen_cli *k;
+    sf_solver_t *solver;
+    uint8_t last[SF_CELLS];
+    int have_last;
+    double rating;
+    int level;
+} target_t;
+
+typedef struct gen_worker {
+    sf_gen_t *gen;
+    target_t target;
+    uint64_t by_result[3];
+    char pad[64];         /* keep neighbours off this cache line */
+} gen_worker_t;
+
+typedef struct gen_cli {
+    cli_run_t run;
+    cli_fields_t fields;
+    uint64_t count;       /* -n */
+    uint64_t seed;
+    int seeded;
+    sf_gen_opts_t gen;
+    int level;            /* --level, -1 none */
+    double min_rating, max_rating; /* -inf / +inf when not given */
+    int rated_target;     /* --min-rating or --max-rating given */
+    unsigned steps;
+    gen_worker_t *workers;
+    int threads;
+    sf_job_stats_t stats;
+} gen_cli_t;
+
+static void generate_usage(FILE *to)
+{
+    fputs(
+"usage: sudoflow generate -n N [OPTIONS]\n"
+"Write N new puzzles with exactly one solution, the same for the same\n"
+"seed and options whatever the thread count.\n\n"
+"  -n, --count N        puzzles to make\n"
+"      --seed S         random seed (default: drawn, shown in the summary)\n"
+"      --clues K        exactly K clues, 17-81 (default: minimal puzzles,\n"
+"                       from which no clue can be removed)\n"
+"      --symmetry S     none, rot180, rot90, diagonal or mirror\n"
+"      --level L        logic level: singles, locked, subsets, fish, guess\n"
+"      --min-rating X   rating at least X (mean guesses, see 'rate')\n"
+"      --max-rating Y   rating at most Y\n"
+"      --steps N        search steps per attempt at a target (default 200)\n"
+"      --fields LIST    of puzzle,solution,clues,rating,level\n"
+"                       (default: puzzle)\n"
+CLI_OUTPUT_HELP, to);
+}
+
+enum { OPT_SEED = CLI_OPT_OWN, OPT_CLUES, OPT_SYMMETRY, OPT_LEVEL,
+       OPT_MIN_RATING, OPT_MAX_RATING, OPT_STEPS, OPT_FIELDS };
+
+static const struct option generate_options[] = {
+    CLI_OUTPUT_OPTIONS,
+    {"count", required_argument, NULL, 'n'},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"clues", required_argument, NULL, OPT_CLUES},
+    {"symmetry", required_argument, NULL, OPT_SYMMETRY},
+    {"level", required_argument, NULL, OPT_LEVEL},
+    {"min-rating", required_argument, NULL, OPT_MIN_RATING},
+    {"max-rating", required_argument, NULL, OPT_MAX_RATING},
+    {"steps", required_argument, NULL, OPT_STEPS},
+    {"fields", required_argument, NULL, OPT_FIELDS},
+    {NULL, 0, NULL, 0},
+};
+
+static int parse_rating(const char *opt, const char *arg, double *out)
+{
+    char *end;
+    const double v = strtod(arg, &end);
+    if (end == arg || *end || !(v >= 0) || isinf(v)) {
+        cli_error("%s: not a non-negative number: '%s'", opt, arg);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int parse_clues(gen_cli_t *k, const char *arg)
+{
+    uint64_t v;
+    if (cli_parse_u64("--clues", arg, &v) != 0)
+        return -1;
+    if (v < 17 || v > 81) {
+        cli_error("--clues: must be between 17 and 81 (no 9x9 puzzle with "
+                  "fewer than 17 clues has a unique solution), not %s", arg);
+        return -1;
+    }
+    k->gen.clues = (int)v;
+    return 0;
+}
+
+static int parse_named(const char *opt, const char *arg,
+                       int (*parse)(const char *), const char *known,
+                       int *out)
+{
+    const int v = parse(arg);
+    if (v < 0) {
+        cli_error("%s: unknown value '%s' (%s)", opt, arg, known);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int parse_steps(gen_cli_t *k, const char *arg)
+{
+    uint64_t v;
+    if (cli_parse_u64("--steps", arg, &v) != 0)
+        return -1;
+    if (v > 1000000) {
+        cli_error("--steps: at most 1000000, not %s", arg);
+        return -1;
+    }
+    k->steps = (unsigned)v;
+    return 0;
+}
+
+static int generate_option(void *ctx, int c, const char *arg)
+{
+    gen_cli_t *k = ctx;
+    int v;
+    switch (c) {
+    case 'n': return cli_parse_u64("--count", arg, &k->count);
+    case OPT_SEED: k->seeded = 1; return cli_parse_seed(arg, &k->seed);
+    case OPT_CLUES: return parse_clues(k, arg);
+    case OPT_SYMMETRY:
+        if (parse_named("--symmetry", arg, sf_symmetry_parse,
+                        "none, rot180, rot90, diagonal or mirror", &v))
+            return -1;
+        k->gen.symmetry = (sf_symmetry_t)v;
+        return 0;
+    case OPT_LEVEL:
+        return parse_named("--level", arg, sf_level_parse,
+                           "singles, locked, subsets, fish or guess",
+                           &k->level);
+    case OPT_MIN_RATING:
+        k->rated_target = 1;
+        return parse_rating("--min-rating", arg, &k->min_rating);
+    case OPT_MAX_RATING:
+        k->rated_target = 1;
+        return parse_rating("--max-rating", arg, &k->max_rating);
+    case OPT_STEPS: return parse_steps(k, arg);
+    case OPT_FIELDS:
+        return cli_parse_fields(&k->fields, arg, field_names, F_COUNT);
+    default: return -1;
+    }
+}
+
+/* ------------------------------------------------------------ the target */
+
+/* Level and rating of p, computed once per distinct puzzle. */
+static void evaluate(target_t *t, const uint8_t *p)
+{
+    if (t->have_last && memcmp(t->last, p, SF_CELLS) == 0)
+        return;
+    memcpy(t->last, p, SF_CELLS);
+    t->have_last = 1;
+    t->level = t->k->level >= 0 ? (int)sf_logic_level(p) : -1;
+    t->rating = sf_rating(t->solver, p, SF_RATING_SAMPLES);
+}
+
+/* Higher is closer: the level distance counts most; below the level a
+ * higher rating is closer, above it a lower one; then the distance of
+ * the rating from [min, max]. */
+static double target_score(void *ctx, const uint8_t *p)
+{
+    target_t *t = ctx;
+    const gen_cli_t *k = t->k;
+    evaluate(t, p);
+    double s = 0;
+    if (k->level >= 0) {
+        s -= 1000.0 * abs(t->level - k->level);
+        if (t->level != k->level)
+            s += (t->level < k->level ? 1 : -1) * t->rating;
+    }
+    if (t->rating < k->min_rating)
+        s -= k->min_rating - t->rating;
+    if (t->rating > k->max_rating)
+        s -= t->rating - k->max_rating;
+    return s;
+}
+
+static int target_accept(void *ctx, const uint8_t *p)
+{
+    target_t *t = ctx;
+    const gen_cli_t *k = t->k;
+    evaluate(t, p);
+    return (k->level < 0 || t->level == k->level) &&
+           t->rating >= k->min_rating && t->rating <= k->max_rating;
+}
+
+/* The seed of attempt a at a puzzle: the run's seed first, then seeds
+ * derived from it. */
+static uint64_t attempt_seed(uint64_t seed, unsigned a)
+{
+    if (a == 0)
+        return seed;
+    rng_t r;
+    rng_seed(&r, seed, ~(uint64_t)a);
+    return rng_next(&r);
+}
+
+/* Make puzzle index into s: MADE, MISSED or FAILED. */
+static int make_puzzle(const gen_cli_t *k, gen_worker_t *w, uint64_t index,
+                       gen_slot_t *s)
+{
+    if (k->level < 0 && !k->rated_target)
+        return sf_gen_puzzle(w->gen, &k->gen, k->seed, index, s->puzzle,
+                             s->solution) == 0 ? MADE : FAILED;
+    for (unsigned a = 0; a < ATTEMPTS; a++) {
+        const int rc = sf_gen_search(w->gen, &k->gen, attempt_seed(k->seed, a),
+                                     index, target_score, target_accept,
+                                     &w->target, k->steps, s->puzzle,
+                                     s->solution);
+        if (rc < 0)
+            return FAILED;
+        if (rc == 0)
+            return MADE;
+    }
+    return MISSED;
+}
+
+/* --------------------------------------------------------------- the job */
+
+static int generate_start(void *ctx, int threads)
+{
+    gen_cli_t *k = ctx;
+    k->workers = calloc((size_t)threads, sizeof *k->workers);
+    if (!k->workers)
+        return -1;
+    k->threads = threads;
+    for (int t = 0; t < threads; t++) {
+        gen_worker_t *w = &k->workers[t];
+        w->target.k = k;
+        w->gen = sf_gen_new();
+        w->target.solver = sf_solver_new(NULL);
+        if (!w->gen || !w->target.solver)
+            return -1;
+    }
+    return 0;
+}
+
+static int generate_begin(void *ctx, sf_out_t *const *out)
+{
+    gen_cli_t *k = ctx;
+    if (k->run.batch.header)
+        cli_put_header(out[0], &k->fields, field_names);
+    return 0;
+}
+
+static void generate_work(void *ctx, int thread, const sf_item_t *it,
+                          void *slot)
+{
+    const gen_cli_t *k = ctx;
+    gen_worker_t *w = &k->workers[thread];
+    gen_slot_t *s = slot;
+    s->result = make_puzzle(k, w, it->index, s);
+    w->by_result[s->result]++;
+    if (s->result != MADE)
+        return;
+    if (cli_has_field(&k->fields, F_RATING) ||
+        cli_has_field(&k->fields, F_LEVEL)) {
+        w->target.have_last = 0;
+        evaluate(&w->target, s->puzzle);
+        s->rating = w->target.rating;
+        s->level = (int)sf_logic_level(s->puzzle);
+    }
+}
+
+static void generate_emit(void *ctx, int thread, const sf_item_t *it,
+                          void *slot, sf_out_t *const *out)
+{
+    const gen_cli_t *k = ctx;
+    const gen_slot_t *s = slot;
+    (void)thread;
+    (void)it;
+    if (s->result != MADE)
+        return;
+    for (int i = 0; i < k->fields.n; i++) {
+        const char *name;
+        unsigned clues = 0;
+        switch (k->fields.f[i]) {
+        case F_PUZZLE: sf_out_cells(out[0], s->puzzle, '.'); break;
+        case F_SOLUTION: sf_out_cells(out[0], s->solution, '0'); break;
+        case F_CLUES:
+            for (int c = 0; c < SF_CELLS; c++)
+                clues += s->puzzle[c] != 0;
+            sf_out_u64(out[0], clues);
+            break;
+        case F_RATING: sf_out_fixed(out[0], s->rating, 2); break;
+        default:
+            name = sf_level_name((sf_level_t)s->level);
+            sf_out_text(out[0], name, strlen(name));
+            break;
+        }
+    }
+    sf_out_end(out[0]);
+}
+
+static int generate_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
+                         sf_error_t *err)
+{
+    gen_cli_t *k = ctx;
+    const sf_job_t job = {
+        .ctx = k, .source = 1, .count = k->count, .outputs = 1,
+        .slot_size = sizeof(gen_slot_t), .start = generate_start,
+        .begin = generate_begin, .work = generate_work, .emit = generate_emit,
+    };
+    return sf_job_run(&k->run.batch, &job, rd, wr, &k->stats, err);
+}
+
+/* Sum the workers' counters into by[] and free their state. */
+static void generate_collect(gen_cli_t *k, uint64_t by[3])
+{
+    for (int t = 0; k->workers && t < k->threads; t++) {
+        gen_worker_t *w = &k->workers[t];
+        for (int i = 0; i < 3; i++)
+            by[i] += w->by_result[i];
+        sf_gen_free(w->gen);
+        sf_solver_free(w->target.solver);
+    }
+    free(k->workers);
+}
+
+static int generate_args(gen_cli_t *k, int argc, char **argv)
+{
+    const int a = cli_run_args(&k->run, argc, argv, generate_options,
+                               generate_option, k);
+    if (a == 0 && optind < argc) {
+        cli_error("generate reads no files (got '%s')", argv[optind]);
+        return -1;
+    }
+    if (a == 0 && k->count == 0) {
+        cli_error("generate: -n N, the number of puzzles, is required");
+        return -1;
+    }
+    if (a == 0 && k->min_rating > k->max_rating) {
+        cli_error("--min-rating is above --max-rating");
+        return -1;
+    }
+    return a;
+}
+
+int cli_generate(int argc, char **argv)
+{
+    gen_cli_t k;
+    memset(&k, 0, sizeof k);
+    cli_run_init(&k.run, "generate");
+    k.run.shortopts = CLI_SHORT_OPTIONS "n:";
+    k.fields = (cli_fields_t){{F_PUZZLE}, 1};
+    k.level = -1;
+    k.min_rating = -INFINITY;
+    k.max_rating = INFINITY;
+    k.steps = STEPS_DEFAULT;
+    const int code = cli_run_usage(&k.run, generate_args(&k, argc, argv),
+                                   generate_usage);
+    if (code >= 0)
+        return code;
+    if (!k.seeded)
+        k.seed = cli_random_seed();
+    sf_error_t err = {0};
+    const int rc = cli_run_execute(&k.run, NULL, 0, 0, &k.run.writer, 1,
+                                   generate_body, &k, &err);
+    uint64_t by[3] = {0, 0, 0};
+    generate_collect(&k, by);
+    char rest[160], json[128];
+    snprintf(rest, sizeof rest, "seed %llu; %llu written, %llu missed the "
+             "target, %llu could not be made", (unsigned long long)k.seed,
+             (unsigned long long)by[MADE], (unsigned long long)by[MISSED],
+             (unsigned long long)by[FAILED]);
+    snprintf(json, sizeof json, "\"seed\":%llu,\"missed\":%llu,\"failed\":%llu",
+             (unsigned long long)k.seed, (unsigned long long)by[MISSED],
+             (unsigned long long)by[FAILED]);
+    if (by[MISSED] || by[FAILED])
+        cli_error("%llu of %llu puzzles not written (%llu missed the target, "
+                  "%llu could not be made)",
+                  (unsigned long long)(by[MISSED] + by[FAILED]),
+                  (unsigned long long)k.count, (unsigned long long)by[MISSED],
+                  (unsigned long long)by[FAILED]);
+    return cli_job_finish(&k.run, rc, &err, &k.stats, "puzzles", rest, json);
+}

@@ -1,0 +1,310 @@
+/*
+ * cli_run.c -- what the batch commands (solve, generate, rate, transform,
+ * canon, split) share: the input/output options, the messages the batch
+ * reports while it runs (invalid records, progress), opening and closing
+ * the files around a run, and the summary of a job.
+ *
+ * A command parses its arguments with cli_run_args, giving its own option
+ * table (which includes CLI_OUTPUT_OPTIONS) and a handler for the options
+ * only it has; it then runs its batch through cli_run_execute, which opens
+ * the reader and the outputs, removes temporary output files on SIGINT or
+ * SIGTERM, and commits the outputs only when the whole run succeeded.
+ */
+#include "cli.h"
+
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SHOW_INVALID 10 /* invalid records reported one by one */
+
+/* The temporary output files, removed by the interrupt handler. */
+static const char *volatile temp_outputs[SF_MAX_OUTPUTS];
+
+static void on_interrupt(int sig)
+{
+    for (int i = 0; i < SF_MAX_OUTPUTS; i++)
+        if (temp_outputs[i])
+            unlink(temp_outputs[i]);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void cli_run_init(cli_run_t *r, const char *cmd)
+{
+    memset(r, 0, sizeof *r);
+    r->cmd = cmd;
+    r->writer.gzip = -1;
+    r->writer.level = 1;
+}
+
+static int parse_in_format(const char *arg, sf_format_t *out)
+{
+    const int f = sf_format_parse(arg);
+    if (f <= SF_FORMAT_AUTO) {
+        cli_error("--in-format: unknown format '%s' (line, grid or csv)", arg);
+        return -1;
+    }
+    *out = (sf_format_t)f;
+    return 0;
+}
+
+int cli_parse_gzip_level(const char *opt, const char *arg, int *out)
+{
+    uint64_t v;
+    if (cli_parse_u64(opt, arg, &v) != 0)
+        return -1;
+    if (v < 1 || v > 9) {
+        cli_error("%s: must be between 1 and 9, not %s", opt, arg);
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
+/* A shared option: 0 done, -1 usage error, 1 not a shared option. */
+static int run_option(cli_run_t *r, int c, const char *arg)
+{
+    sf_batch_opts_t *b = &r->batch;
+    uint64_t v;
+    switch (c) {
+    case 'j': return cli_parse_threads(arg, &b->threads);
+    case 'o': r->writer.path = arg; return 0;
+    case 'f': r->writer.force = 1; return 0;
+    case 'q': r->quiet = 1; return 0;
+    case CLI_OPT_IN_FORMAT: return parse_in_format(arg, &r->reader.format);
+    case CLI_OPT_COLUMN: r->reader.column = arg; return 0;
+    case CLI_OPT_STRICT: b->strict = 1; return 0;
+    case CLI_OPT_SEP: b->sep = arg; return 0;
+    case CLI_OPT_HEADER: b->header = 1; return 0;
+    case CLI_OPT_GZIP: r->writer.gzip = 1; return 0;
+    case CLI_OPT_GZIP_LEVEL:
+        return cli_parse_gzip_level("--gzip-level", arg, &r->writer.level);
+    case CLI_OPT_STATS: r->stats_path = arg; return 0;
+    case CLI_OPT_CHUNK:
+        if (cli_parse_u64("--chunk", arg, &v) != 0)
+            return -1;
+        b->chunk = v ? (size_t)v : 1;
+        return 0;
+    default: return 1;
+    }
+}
+
+static void clear_progress(cli_run_t *r)
+{
+    if (r->progress_shown) {
+        fputs("\r\033[K", stderr);
+        r->progress_shown = 0;
+    }
+}
+
+static void on_invalid(void *ctx, const char *file, uint64_t line,
+                       const char *why)
+{
+    cli_run_t *r = ctx;
+    if (r->invalid_seen++ < SHOW_INVALID && !r->batch.strict) {
+        clear_progress(r);
+        cli_error("%s:%llu: invalid record (%s)", file,
+                  (unsigned long long)line, why);
+    }
+}
+
+static void on_progress(void *ctx, const sf_progress_t *p)
+{
+    cli_run_t *r = ctx;
+    char n[32], eta[48] = "";
+    const double rate = p->elapsed_sec > 0 ? p->records / p->elapsed_sec : 0;
+    if (p->bytes_total && p->bytes_done > 0) {
+        const double f = (double)p->bytes_done / (double)p->bytes_total;
+        const double left = p->elapsed_sec * (1 - f) / f;
+        snprintf(eta, sizeof eta, "  %3.0f%%  ETA %d:%02d", 100 * f,
+                 (int)left / 60, (int)left % 60);
+    }
+    fprintf(stderr, "\r\033[K%s puzzles  %.0f/s%s", cli_group(p->records, n,
+            sizeof n), rate, eta);
+    r->progress_shown = 1;
+}
+
+int cli_run_args(cli_run_t *r, int argc, char **argv,
+                 const struct option *longopts, cli_option_fn own, void *ctx)
+{
+    optind = 1;
+    int c;
+    const char *shorts = r->shortopts ? r->shortopts : CLI_SHORT_OPTIONS;
+    while ((c = getopt_long(argc, argv, shorts, longopts, NULL)) != -1) {
+        if (c == 'h')
+            return 1;
+        if (c == '?')
+            return -1;
+        int rc = run_option(r, c, optarg);
+        if (rc > 0)
+            rc = own ? own(ctx, c, optarg) : -1;
+        if (rc != 0)
+            return -1;
+    }
+    r->batch.on_invalid = on_invalid;
+    r->progress = !r->quiet && isatty(STDERR_FILENO);
+    r->batch.on_progress = r->progress ? on_progress : NULL;
+    r->batch.ctx = r;
+    return 0;
+}
+
+int cli_run_usage(const cli_run_t *r, int a, void (*usage)(FILE *))
+{
+    if (a > 0) {
+        usage(stdout);
+        return EXIT_OK;
+    }
+    if (a < 0) {
+        fprintf(stderr, "Try 'sudoflow %s --help'.\n", r->cmd);
+        return EXIT_USAGE;
+    }
+    return -1;
+}
+
+/* Open the nout outputs; on failure close those already open. */
+static int open_outputs(const sf_writer_opts_t *wo, int nout,
+                        sf_writer_t **wr, sf_error_t *err)
+{
+    for (int i = 0; i < nout; i++) {
+        wr[i] = sf_writer_open(&wo[i], err);
+        if (!wr[i]) {
+            sf_error_t ignore;
+            while (i-- > 0)
+                sf_writer_close(wr[i], 0, &ignore);
+            return -1;
+        }
+        temp_outputs[i] = sf_writer_temp_path(wr[i]);
+    }
+    return 0;
+}
+
+/* Close the outputs, committing them when rc is 0; the first failure
+ * makes rc -1 and fills err. */
+static int close_outputs(sf_writer_t **wr, int nout, int rc, sf_error_t *err)
+{
+    for (int i = 0; i < nout; i++) {
+        sf_error_t cerr = {0};
+        if (sf_writer_close(wr[i], rc == 0, &cerr) != 0 && rc == 0) {
+            rc = -1;
+            *err = cerr;
+        }
+        temp_outputs[i] = NULL;
+    }
+    return rc;
+}
+
+int cli_run_execute(cli_run_t *r, const char *const *files, size_t n,
+                    int with_input, const sf_writer_opts_t *wo, int nout,
+                    cli_body_fn body, void *ctx, sf_error_t *err)
+{
+    sf_reader_t *rd = NULL;
+    sf_writer_t *wr[SF_MAX_OUTPUTS];
+    if (with_input && !(rd = sf_reader_new(files, n, &r->reader))) {
+        *err = (sf_error_t){SF_ERR_NOMEM, "out of memory"};
+        cli_error("%s", err->message);
+        return -1;
+    }
+    if (open_outputs(wo, nout, wr, err) != 0) {
+        cli_error("%s", err->message);
+        sf_reader_free(rd);
+        return -1;
+    }
+    signal(SIGINT, on_interrupt);
+    signal(SIGTERM, on_interrupt);
+    int rc = body(ctx, rd, wr, err);
+    rc = close_outputs(wr, nout, rc, err);
+    sf_reader_free(rd);
+    clear_progress(r);
+    if (r->invalid_seen > SHOW_INVALID && !r->batch.strict)
+        cli_error("%llu more invalid records not shown",
+                  (unsigned long long)(r->invalid_seen - SHOW_INVALID));
+    if (rc != 0)
+        cli_error("%s", err->message);
+    return rc;
+}
+
+int cli_parse_fields(cli_fields_t *fl, const char *arg,
+                     const char *const *names, int n)
+{
+    const int got = cli_parse_names("--fields", arg, names, n, fl->f,
+                                    SF_MAX_FIELDS);
+    if (got < 0)
+        return -1;
+    fl->n = got;
+    return 0;
+}
+
+int cli_has_field(const cli_fields_t *fl, int f)
+{
+    for (int i = 0; i < fl->n; i++)
+        if (fl->f[i] == f)
+            return 1;
+    return 0;
+}
+
+void cli_put_header(sf_out_t *out, const cli_fields_t *fl,
+                    const char *const *names)
+{
+    for (int i = 0; i < fl->n; i++)
+        sf_out_text(out, names[fl->f[i]], strlen(names[fl->f[i]]));
+    sf_out_end(out);
+}
+
+void cli_job_summary(const sf_job_stats_t *st, const char *what,
+                     const char *rest)
+{
+    char a[32];
+    fprintf(stderr, "sudoflow: %s %s%s%s\n", cli_group(st->items, a, sizeof a),
+            what, rest ? ", " : "", rest ? rest : "");
+    fprintf(stderr, "  time     %.3f s wall, %.3f s cpu, %d thread%s\n",
+            st->wall_sec, st->cpu_sec, st->threads,
+            st->threads == 1 ? "" : "s");
+    fprintf(stderr, "  rate     %s %s/s\n",
+            cli_group(st->wall_sec > 0 ? (uint64_t)(st->items / st->wall_sec)
+                      : 0, a, sizeof a), what);
+}
+
+int cli_write_file(const char *path, const char *buf, size_t len)
+{
+    FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
+    if (!f || fwrite(buf, 1, len, f) != len ||
+        (f != stdout && fclose(f) != 0)) {
+        cli_error("%s: cannot write statistics", path);
+        return -1;
+    }
+    return 0;
+}
+
+int cli_job_json(const char *path, const char *cmd, const sf_job_stats_t *st,
+                 const char *extra)
+{
+    char buf[2048];
+    const int n = snprintf(buf, sizeof buf,
+        "{\"command\":\"%s\",\"records\":%llu,\"invalid\":%llu,"
+        "\"dropped\":%llu,\"written\":%llu,"
+        "\"wall_sec\":%.6f,\"cpu_sec\":%.6f,\"threads\":%d%s%s}\n", cmd,
+        (unsigned long long)st->items, (unsigned long long)st->invalid,
+        (unsigned long long)st->dropped, (unsigned long long)st->records[0],
+        st->wall_sec, st->cpu_sec,
+        st->threads, *extra ? "," : "", extra);
+    return cli_write_file(path, buf, n < (int)sizeof buf ? (size_t)n
+                                                         : sizeof buf - 1);
+}
+
+int cli_job_finish(const cli_run_t *r, int rc, const sf_error_t *err,
+                   const sf_job_stats_t *st, const char *what,
+                   const char *rest, const char *extra)
+{
+    if (st->threads == 0) /* never ran: the files did not open */
+        return cli_exit_code(err->code);
+    if (!r->quiet)
+        cli_job_summary(st, what, rest);
+    if (r->stats_path && cli_job_json(r->stats_path, r->cmd, st, extra) != 0 &&
+        rc == 0)
+        return EXIT_IO;
+    return rc == 0 ? EXIT_OK : cli_exit_code(err->code);
+}
