@@ -8,8 +8,18 @@
  * a puzzle land on the same side and no test puzzle is a relabelled
  * training puzzle.  The job has two outputs, written in input order under
  * temporary names and renamed only when the whole run succeeded.  Invalid
- * records go to neither side; they are reported and counted.  For csv
- * input the header row of the first file is copied to both files.
+ * records go to neither side; they are reported and counted.
+ *
+ * The outputs keep the input's format, decided by the first file as for
+ * solve.  csv: the header row the reader kept is written to both files
+ * (so standard input and gzip work too); every csv file must have that
+ * same header, since the outputs can have only one: a file with another
+ * header, or csv mixed with other formats, stops the run with an error
+ * and no output.  grid: each record is written as 9 rows in its input
+ * style (cells space-separated or not, the input's empty-cell marks; frame
+ * lines are not kept), grids separated by a blank line, so each output
+ * reads back as the same grids.  Both rules need the records in input
+ * order, so they live in the job's ordered pass (keep).
  */
 #include "cli.h"
 #include "rate.h"
@@ -18,9 +28,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
 enum { TRAIN = 0, TEST = 1, NOWHERE = -1 };
+
+/* Why a file's records cannot join the outputs (see the top). */
+enum { BAD_NONE = 0, BAD_HEADER, BAD_NOT_CSV, BAD_CSV_LATE };
+
+/* What work() and keep() decide for a record, for emit(). */
+typedef struct split_slot {
+    int side;  /* TRAIN, TEST or NOWHERE */
+    int first; /* grid output: the first record on its side */
+} split_slot_t;
 
 typedef struct split_cli {
     cli_run_t run;
@@ -29,9 +47,18 @@ typedef struct split_cli {
     uint64_t seed;
     int seeded;
     const char *paths[2]; /* --train, --test */
-    const char *first;    /* first input file, for the csv header */
     sf_reader_t *reader;  /* during the run */
-    int header_missed;    /* csv header not copied (standard input) */
+    int grid;             /* grid output (grid input) */
+    int csv;              /* csv input: header is every file's header */
+    const char *header;   /* that header, held by the reader */
+    size_t header_len;
+    uint32_t header_file; /* the file it came from */
+    uint32_t first_file;  /* file of the first record keep() saw */
+    uint32_t last_file;   /* file of the last record keep() saw */
+    int any_kept;         /* keep() saw a record */
+    int used[2];          /* grid output: a record went to this side */
+    uint32_t bad_file;    /* keep() stopped the run at this file... */
+    int bad;              /* ...for this BAD_* reason */
     sf_job_stats_t stats;
 } split_cli_t;
 
@@ -42,7 +69,9 @@ static void split_usage(FILE *to)
 "                      [FILE...]\n"
 "Split puzzle records into a train and a test file, each record as it was\n"
 "read, by a seeded hash of its canonical form: equivalent puzzles always\n"
-"land on the same side.  For csv input the header row goes to both.\n\n"
+"land on the same side.  The outputs keep the input format: for csv the\n"
+"header row goes to both (all csv inputs need the same header), grids are\n"
+"separated by a blank line.\n\n"
 "      --test-fraction F  share of records for the test file, 0 to 1\n"
 "      --seed S         random seed (default: drawn, shown in the summary)\n"
 "      --train FILE     the train file (gzip when it ends in .gz)\n"
@@ -95,68 +124,139 @@ static int split_option(void *ctx, int c, const char *arg)
     }
 }
 
-/* The first line of path that is neither blank nor a comment, without its
- * line end, into buf; 0, or -1 when there is none or it cannot be read. */
-static int first_line(const char *path, char *buf, int cap)
-{
-    gzFile f = gzopen(path, "rb");
-    if (!f)
-        return -1;
-    int rc = -1;
-    while (gzgets(f, buf, cap)) {
-        buf[strcspn(buf, "\r\n")] = '\0';
-        if (buf[0] != '\0' && buf[0] != '#') {
-            rc = 0;
-            break;
-        }
-    }
-    gzclose(f);
-    return rc;
-}
-
+/* Once the first records are read: the output format, and for csv the
+ * header of the first csv file, written to both outputs. */
 static int split_begin(void *ctx, sf_out_t *const *out)
 {
     split_cli_t *k = ctx;
-    if (sf_reader_first_format(k->reader) != SF_FORMAT_CSV)
-        return 0;
-    enum { LINE_MAX_BYTES = 1 << 16 };
-    const char *path = k->first ? k->first : "-";
-    char *line = malloc(LINE_MAX_BYTES);
-    if (!line)
-        return -1;
-    if (!strcmp(path, "-") || first_line(path, line, LINE_MAX_BYTES) != 0) {
-        k->header_missed = 1;
-    } else {
-        sf_out_record(out[TRAIN], line, strlen(line));
-        sf_out_record(out[TEST], line, strlen(line));
+    const sf_format_t f = sf_reader_first_format(k->reader);
+    k->grid = f == SF_FORMAT_GRID;
+    k->csv = f == SF_FORMAT_CSV;
+    for (uint32_t i = 0; k->csv && !k->header &&
+                         sf_reader_file_name(k->reader, i); i++) {
+        k->header = sf_reader_csv_header(k->reader, i, &k->header_len);
+        k->header_file = i;
     }
-    free(line);
+    if (k->header) {
+        sf_out_record(out[TRAIN], k->header, k->header_len);
+        sf_out_record(out[TEST], k->header, k->header_len);
+    }
     return 0;
+}
+
+/* Why the records of file i cannot go under the outputs' header. */
+static int header_problem(const split_cli_t *k, uint32_t i)
+{
+    size_t len;
+    const char *h = sf_reader_csv_header(k->reader, i, &len);
+    if (!k->csv)
+        return h ? BAD_CSV_LATE : BAD_NONE;
+    if (!h)
+        return BAD_NOT_CSV;
+    if (!k->header)
+        return BAD_NONE; /* --in-format csv on input without records */
+    if (len != k->header_len || memcmp(h, k->header, len) != 0)
+        return BAD_HEADER;
+    return BAD_NONE;
+}
+
+/* The ordered pass: check each new file against the outputs' header, and
+ * mark the first grid of each side (no blank line before it).  Returning
+ * -1 stops the run; the driver takes it for running out of memory, so
+ * split_body replaces that error with the real one. */
+static int split_keep(void *ctx, const sf_item_t *it, void *slot)
+{
+    split_cli_t *k = ctx;
+    split_slot_t *s = slot;
+    if (k->bad)
+        return -1;
+    if (!k->any_kept || it->rec->file != k->last_file) {
+        if (!k->any_kept)
+            k->first_file = it->rec->file;
+        k->any_kept = 1;
+        k->last_file = it->rec->file;
+        k->bad = header_problem(k, it->rec->file);
+        if (k->bad) {
+            k->bad_file = it->rec->file;
+            return -1;
+        }
+    }
+    s->first = 0;
+    if (s->side != NOWHERE) {
+        s->first = !k->used[s->side];
+        k->used[s->side] = 1;
+    }
+    return 1;
 }
 
 static void split_work(void *ctx, int thread, const sf_item_t *it, void *slot)
 {
     const split_cli_t *k = ctx;
-    int *side = slot;
+    split_slot_t *s = slot;
     (void)thread;
     if (it->rec->invalid) {
-        *side = NOWHERE;
+        s->side = NOWHERE;
         return;
     }
     uint64_t h[2];
     sf_canon_hash(it->rec->cells, k->seed, h, NULL);
     const double u = (double)(h[0] >> 11) * 0x1p-53;
-    *side = u < k->fraction ? TEST : TRAIN;
+    s->side = u < k->fraction ? TEST : TRAIN;
+}
+
+/* A valid record as 9 rows in its input style (the first 81 characters
+ * of a grid's or a line's text are its cells), after a blank line unless
+ * it is the first on its side, as one output record. */
+static void emit_grid(const sf_item_t *it, int first, sf_out_t *out)
+{
+    char buf[1 + 9 * 18];
+    char *q = buf;
+    const int spaced = it->rec->spaced;
+    if (!first)
+        *q++ = '\n';
+    for (int i = 0; i < SF_CELLS; i++) {
+        const uint8_t v = it->rec->cells[i];
+        if (i % 9 > 0 && spaced)
+            *q++ = ' ';
+        *q++ = it->rec->text_len >= SF_CELLS ? it->text[i]
+               : v ? (char)('0' + v) : '.';
+        if (i % 9 == 8 && i < SF_CELLS - 1)
+            *q++ = '\n';
+    }
+    sf_out_record(out, buf, (size_t)(q - buf));
 }
 
 static void split_emit(void *ctx, int thread, const sf_item_t *it, void *slot,
                        sf_out_t *const *out)
 {
-    const int side = *(const int *)slot;
-    (void)ctx;
+    const split_cli_t *k = ctx;
+    const split_slot_t *s = slot;
     (void)thread;
-    if (side != NOWHERE)
-        sf_out_record(out[side], it->text, it->rec->text_len);
+    if (s->side == NOWHERE)
+        return;
+    if (k->grid)
+        emit_grid(it, s->first, out[s->side]);
+    else
+        sf_out_record(out[s->side], it->text, it->rec->text_len);
+}
+
+/* The error for the file that stopped the run in keep(). */
+static void bad_input(const split_cli_t *k, const sf_reader_t *rd,
+                      sf_error_t *err)
+{
+    const char *name = sf_reader_file_name(rd, k->bad_file);
+    const char *first = sf_reader_file_name(rd, k->csv ? k->header_file
+                                                       : k->first_file);
+    char *m = err->message;
+    const size_t cap = sizeof err->message;
+    err->code = SF_ERR_IO;
+    if (k->bad == BAD_HEADER)
+        snprintf(m, cap, "%s: csv header differs from the one of %s (the "
+                 "outputs have one header)", name, first);
+    else if (k->bad == BAD_NOT_CSV)
+        snprintf(m, cap, "%s: not csv, but %s is", name, first);
+    else
+        snprintf(m, cap, "%s: csv, but %s is not", name, first);
 }
 
 static int split_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
@@ -164,11 +264,15 @@ static int split_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
 {
     split_cli_t *k = ctx;
     const sf_job_t job = {
-        .ctx = k, .outputs = 2, .slot_size = sizeof(int),
-        .begin = split_begin, .work = split_work, .emit = split_emit,
+        .ctx = k, .outputs = 2, .slot_size = sizeof(split_slot_t),
+        .begin = split_begin, .work = split_work, .keep = split_keep,
+        .emit = split_emit,
     };
     k->reader = rd;
-    return sf_job_run(&k->run.batch, &job, rd, wr, &k->stats, err);
+    const int rc = sf_job_run(&k->run.batch, &job, rd, wr, &k->stats, err);
+    if (rc != 0 && k->bad)
+        bad_input(k, rd, err);
+    return rc;
 }
 
 static int split_args(split_cli_t *k, int argc, char **argv)
@@ -199,7 +303,6 @@ int cli_split(int argc, char **argv)
         return code;
     if (!k.seeded)
         k.seed = cli_random_seed();
-    k.first = optind < argc ? argv[optind] : NULL;
     sf_writer_opts_t wo[2] = {k.run.writer, k.run.writer};
     wo[TRAIN].path = k.paths[TRAIN];
     wo[TEST].path = k.paths[TEST];
@@ -207,8 +310,6 @@ int cli_split(int argc, char **argv)
     const int rc = cli_run_execute(&k.run, (const char *const *)argv + optind,
                                    (size_t)(argc - optind), 1, wo, 2,
                                    split_body, &k, &err);
-    if (k.header_missed)
-        cli_error("the csv header was not copied (input not a file)");
     char a[32], b[32], c[32], rest[160], json[128];
     snprintf(rest, sizeof rest, "%s train, %s test, %s invalid (in "
              "neither); seed %llu",

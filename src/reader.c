@@ -17,8 +17,9 @@
  *   grid  rows collect in an accumulator that survives between fill calls;
  *         a grid ends after nine rows, at a blank line or at the end of the
  *         file, so a short or malformed grid never swallows the next one;
- *   csv   the first record is the header; a record whose quotes are still
- *         open at the end of a line continues on the next ones.  While it
+ *   csv   the first record is the header, kept per file as read for
+ *         callers that copy it; a record whose quotes are still open at
+ *         the end of a line continues on the next ones.  While it
  *         does, a mark keeps its start in the buffer; if the quote is not
  *         closed within CSV_MAX_SPAN bytes or before the end of the file,
  *         the record is just its first line (invalid) and reading resumes
@@ -64,6 +65,8 @@ struct sf_reader {
     sf_format_t fmt;       /* format of the current file, AUTO until seen */
     sf_format_t first;     /* first format decided */
     char *column;          /* csv column option, or NULL */
+    char **headers;        /* per file: its csv header as read, or NULL */
+    size_t *header_lens;   /* per file: bytes at headers[i] */
     int no_text;           /* records carry no text (opts->no_text) */
     gzin_t in;             /* the current file's bytes */
     char *buf;             /* content of the current file */
@@ -457,6 +460,14 @@ static int csv_header(sf_reader_t *r, const char *s, size_t len,
                                : column_by_default(r, (size_t)n);
     if (col < 0)
         return -1;
+    char *copy = malloc(len + 1);
+    if (!copy)
+        return no_memory(r);
+    memcpy(copy, s, len);
+    copy[len] = '\0';
+    free(r->headers[r->cur]);
+    r->headers[r->cur] = copy;
+    r->header_lens[r->cur] = len;
     r->csv_col = (size_t)col;
     r->csv_header = 1;
     return 0;
@@ -645,7 +656,9 @@ sf_reader_t *sf_reader_new(const char *const *paths, size_t n,
         return NULL;
     gzin_init(&r->in);
     r->paths = calloc(n, sizeof *r->paths);
-    if (!r->paths)
+    r->headers = calloc(n, sizeof *r->headers);
+    r->header_lens = calloc(n, sizeof *r->header_lens);
+    if (!r->paths || !r->headers || !r->header_lens)
         goto fail;
     r->nfiles = n;
     for (size_t i = 0; i < n; i++)
@@ -670,7 +683,11 @@ void sf_reader_free(sf_reader_t *r)
     gzin_free(&r->in);
     for (size_t i = 0; r->paths && i < r->nfiles; i++)
         free(r->paths[i]);
+    for (size_t i = 0; r->headers && i < r->nfiles; i++)
+        free(r->headers[i]);
     free(r->paths);
+    free(r->headers);
+    free(r->header_lens);
     free(r->column);
     free(r->buf);
     free(r->tmp);
@@ -708,6 +725,15 @@ long sf_reader_fill(sf_reader_t *r, sf_chunk_t *chunk, size_t max,
 const char *sf_reader_file_name(const sf_reader_t *r, uint32_t i)
 {
     return i < r->nfiles ? name_of(r, i) : NULL;
+}
+
+const char *sf_reader_csv_header(const sf_reader_t *r, uint32_t i,
+                                 size_t *len)
+{
+    const char *h = i < r->nfiles ? r->headers[i] : NULL;
+    if (len)
+        *len = h ? r->header_lens[i] : 0;
+    return h;
 }
 
 sf_format_t sf_reader_first_format(const sf_reader_t *r)

@@ -211,6 +211,17 @@ long sf_reader_fill(sf_reader_t *reader, sf_chunk_t *chunk, size_t max,
 
 /* Name of file index i as given ("-" is reported as "<stdin>"). */
 const char *sf_reader_file_name(const sf_reader_t *reader, uint32_t i);
+/* The csv header row of file i as read: without its line end or a UTF-8
+ * byte order mark, otherwise byte for byte (a quoted field may span
+ * lines), NUL-terminated, its length in *len (unless len is NULL).  NULL
+ * (and *len 0) when file i is not read as csv or its header has not been
+ * read yet; it is read before the file's first record is handed out, so
+ * it is there for every file that records came from, standard input and
+ * gzip included.  The text never changes and stays valid until
+ * sf_reader_free, so threads working on a file's records may read it
+ * while the reader goes on. */
+const char *sf_reader_csv_header(const sf_reader_t *reader, uint32_t i,
+                                 size_t *len);
 /* Format detected (or fixed) for the first file; SF_FORMAT_AUTO before any
  * record was read. */
 sf_format_t sf_reader_first_format(const sf_reader_t *reader);

@@ -1,7 +1,7 @@
 /*
  * test_reader.c -- the streaming reader: files of every format, plain and
- * gzip, several files as one stream, errors, and records that cross fill
- * calls and read blocks.
+ * gzip, several files as one stream, errors, records that cross fill
+ * calls and read blocks, and the csv header kept for each file.
  *
  * Every test writes its input to temporary files under /tmp (gzip members
  * are made here with deflate), reads them back through sf_reader_fill and
@@ -1238,6 +1238,146 @@ static void test_no_text(void **state)
     tfree(&csv);
 }
 
+/* ------------------------------------------------------------ csv headers */
+
+/* The header of file i, as a string, or NULL; its length must agree. */
+static const char *header_of(const sf_reader_t *r, uint32_t i)
+{
+    size_t len = 12345;
+    const char *h = sf_reader_csv_header(r, i, &len);
+    if (!h) {
+        assert_int_equal(len, 0);
+        assert_null(sf_reader_csv_header(r, i, NULL));
+        return NULL;
+    }
+    assert_int_equal(len, strlen(h));
+    assert_ptr_equal(sf_reader_csv_header(r, i, NULL), h);
+    return h;
+}
+
+/* Read r one record at a time; after record k (0-based) call
+ * check(r, k, the record's file).  Returns the number of records. */
+static long fill_singly(sf_reader_t *r,
+                        void (*check)(const sf_reader_t *, long, uint32_t))
+{
+    sf_chunk_t c;
+    sf_error_t err;
+    long k = 0;
+    sf_chunk_init(&c);
+    while (sf_reader_fill(r, &c, 1, &err) == 1)
+        check(r, k++, c.recs[0].file);
+    assert_int_equal(err.code, 0);
+    sf_chunk_free(&c);
+    return k;
+}
+
+/* Files of test_csv_header_files: csv (2 records), line, csv with a
+ * quoted header over two lines and CRLF ends (1 record; the header keeps
+ * the line break inside its quotes), gzip csv with a byte order mark
+ * (3 records).  A header is there from its file's first record on. */
+static const char *const header_a = "quizzes,solutions";
+static const char *const header_c = "puzzle ,\"id\r\nnumber\",x";
+static const char *const header_d = "source,question,answer,rating";
+
+static void check_headers(const sf_reader_t *r, long k, uint32_t file)
+{
+    static const uint32_t files[] = {0, 0, 1, 2, 3, 3, 3};
+    assert_true(k < 7);
+    assert_int_equal(file, files[k]);
+    assert_string_equal(header_of(r, 0), header_a);
+    assert_null(header_of(r, 1));
+    if (file >= 2)
+        assert_string_equal(header_of(r, 2), header_c);
+    else
+        assert_null(header_of(r, 2));
+    if (file >= 3)
+        assert_string_equal(header_of(r, 3), header_d);
+    else
+        assert_null(header_of(r, 3));
+    assert_null(header_of(r, 4));
+}
+
+static void test_csv_header_files(void **state)
+{
+    (void)state;
+    char p[82];
+    text_t c = {0}, d = {0}, dz = {0};
+    puzzle(3, p);
+    tprintf(&c, "# note\r\n\r\n%s\r\n%s,7,y\r\n", header_c, p);
+    tprintf(&d, "\xef\xbb\xbf%s\n", header_d);
+    for (int k = 0; k < 3; k++)
+        tprintf(&d, "s,%s,,%d\n", p, k);
+    gz_member(&dz, d.p, d.n);
+    char *a = csv_file(header_a, 1, 2, 2, 2);
+    text_t b = {0};
+    tprintf(&b, "%s\n", p);
+    char *paths[4] = {a, temp_text(&b), temp_text(&c),
+                      temp_file(dz.p, dz.n)};
+    sf_reader_t *r = sf_reader_new((const char *const *)paths, 4, NULL);
+    assert_non_null(r);
+    for (uint32_t i = 0; i < 5; i++)
+        assert_null(header_of(r, i)); /* nothing read yet */
+    assert_int_equal(fill_singly(r, check_headers), 7);
+    check_headers(r, 6, 3); /* still there at the end */
+    sf_reader_free(r);
+    /* a fixed format reads the header the same way; a file read as line
+     * format has none even when it looks like csv */
+    const sf_reader_opts_t as_line = {.format = SF_FORMAT_LINE};
+    r = sf_reader_new((const char *const *)paths, 1, &as_line);
+    sf_chunk_t ch;
+    sf_error_t err;
+    sf_chunk_init(&ch);
+    assert_int_equal(sf_reader_fill(r, &ch, 100, &err), 3);
+    assert_null(header_of(r, 0));
+    sf_reader_free(r);
+    sf_chunk_free(&ch);
+    for (int i = 0; i < 4; i++)
+        drop(paths[i]);
+    tfree(&b);
+    tfree(&c);
+    tfree(&d);
+    tfree(&dz);
+}
+
+/* Standard input (gzip, CRLF), and a csv file with a header and no
+ * records: its header is read though no record follows. */
+static void test_csv_header_stdin(void **state)
+{
+    (void)state;
+    char p[82];
+    text_t text = {0}, gz = {0};
+    puzzle(8, p);
+    tprintf(&text, "quiz,\"a,b\"\r\n%s,1\r\n%s,2\r\n", p, p);
+    gz_member(&gz, text.p, text.n);
+    char *path = temp_file(gz.p, gz.n);
+    char *only = temp_file("puzzle,id\n", 10);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    const int saved = dup(STDIN_FILENO);
+    assert_true(saved >= 0);
+    assert_true(dup2(fileno(f), STDIN_FILENO) >= 0);
+    const char *const paths[] = {only, "-"};
+    sf_reader_t *r = sf_reader_new(paths, 2, NULL);
+    sf_chunk_t c;
+    sf_error_t err;
+    sf_chunk_init(&c);
+    assert_int_equal(sf_reader_fill(r, &c, 100, &err), 2);
+    assert_int_equal(c.recs[0].file, 1);
+    assert_int_equal(sf_reader_fill(r, &c, 100, &err), 0);
+    assert_true(dup2(saved, STDIN_FILENO) >= 0);
+    close(saved);
+    fclose(f);
+    assert_string_equal(header_of(r, 0), "puzzle,id");
+    assert_string_equal(header_of(r, 1), "quiz,\"a,b\"");
+    assert_int_equal(sf_reader_first_format(r), SF_FORMAT_CSV);
+    sf_chunk_free(&c);
+    sf_reader_free(r);
+    drop(path);
+    drop(only);
+    tfree(&text);
+    tfree(&gz);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1254,6 +1394,8 @@ int main(void)
         cmocka_unit_test(test_csv_invalid_records),
         cmocka_unit_test(test_csv_byte_order_mark),
         cmocka_unit_test(test_several_files),
+        cmocka_unit_test(test_csv_header_files),
+        cmocka_unit_test(test_csv_header_stdin),
         cmocka_unit_test(test_gzip),
         cmocka_unit_test(test_gzip_damaged),
         cmocka_unit_test(test_gzip_trailer),
