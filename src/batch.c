@@ -160,11 +160,15 @@ static void work_block(const driver_t *d, int t, bchunk_t *c, size_t k)
 static void keep_pass(driver_t *d, bchunk_t *c)
 {
     const sf_job_t *job = d->job;
+    sf_error_t err;
     for (size_t i = 0; i < c->n; i++) {
         const sf_item_t it = item_at(d, c, i);
-        const int k = job->keep(job->ctx, &it, slot_at(d, c, i));
-        if (k < 0)
+        err.code = 0;
+        const int k = job->keep(job->ctx, &it, slot_at(d, c, i), &err);
+        if (k < 0 && err.code == 0)
             fail(d, SF_ERR_NOMEM, "out of memory");
+        else if (k < 0)
+            fail(d, err.code, err.message);
         c->kept[i] = k != 0;
         d->dropped += k == 0;
     }

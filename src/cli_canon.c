@@ -127,9 +127,11 @@ static void canon_work(void *ctx, int thread, const sf_item_t *it, void *slot)
         sf_canon_hash(it->rec->cells, 0, s->h, s->canon);
 }
 
-static int canon_keep(void *ctx, const sf_item_t *it, void *slot)
+static int canon_keep(void *ctx, const sf_item_t *it, void *slot,
+                      sf_error_t *err)
 {
     canon_cli_t *k = ctx;
+    (void)err; /* hset_add fails only when out of memory: the default */
     const canon_slot_t *s = slot;
     return it->rec->invalid ? 1 : hset_add(&k->seen, s->h);
 }

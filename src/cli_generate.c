@@ -7,11 +7,15 @@
  * (sf_gen_t) and a solver for ratings, and makes puzzle i of the seed's
  * stream; the output depends only on the seed and the options, never on
  * the threads.  With a target (--level, --min-rating, --max-rating) the
- * puzzle is searched for (sf_gen_search) with a score built from the
- * rating and the logic level; a puzzle still off target after the steps
- * is searched again on the next sub-stream (a seed derived from the seed
- * and the attempt), a bounded number of times, after which it is counted
- * as missed and not written.
+ * puzzle is searched for: a fresh puzzle on a sub-stream (a seed derived
+ * from the seed and the attempt) is taken when on target; when it is
+ * close, a short hill climb (sf_gen_search) moves clues toward the target
+ * by a score built from the logic solver capped at the target level (how
+ * many cells it fills when the puzzle is too hard, how many levels are
+ * missing when too easy) and the rating.  Rare targets (fish is about 1
+ * random minimal puzzle in 500) are met mostly by many cheap fresh starts,
+ * so the attempts are many and the climbs short; after the last attempt
+ * the puzzle is counted as missed, not written, and the run fails.
  */
 #include "cli.h"
 #include "generate.h"
@@ -25,8 +29,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define ATTEMPTS 4        /* sub-streams tried per puzzle with a target */
-#define STEPS_DEFAULT 200 /* search steps per attempt */
+#define ATTEMPTS 4096    /* fresh starts per puzzle with a target */
+#define STEPS_DEFAULT 20 /* search steps from a promising start */
+#define PROMISING -1000  /* lowest start score worth searching from: too
+                          * hard, or at most one level too easy */
 
 enum { F_PUZZLE, F_SOLUTION, F_CLUES, F_RATING, F_LEVEL, F_COUNT };
 static const char *const field_names[F_COUNT] = {
@@ -49,8 +55,9 @@ typedef struct target {
     sf_solver_t *solver;
     uint8_t last[SF_CELLS];
     int have_last;
-    double rating;
-    int level;
+    double rating;        /* only with a rating target */
+    int level;            /* logic_solve capped at the target level */
+    int reach;            /* cells it filled, givens included */
 } target_t;
 
 typedef struct gen_worker {
@@ -90,7 +97,8 @@ static void generate_usage(FILE *to)
 "      --level L        logic level: singles, locked, subsets, fish, guess\n"
 "      --min-rating X   rating at least X (mean guesses, see 'rate')\n"
 "      --max-rating Y   rating at most Y\n"
-"      --steps N        search steps per attempt at a target (default 200)\n"
+"      --steps N        search steps from each promising start toward a\n"
+"                       target (default 20)\n"
 "      --fields LIST    of puzzle,solution,clues,rating,level\n"
 "                       (default: puzzle)\n"
 CLI_OUTPUT_HELP, to);
@@ -198,19 +206,44 @@ static int generate_option(void *ctx, int c, const char *arg)
 
 /* ------------------------------------------------------------ the target */
 
-/* Level and rating of p, computed once per distinct puzzle. */
+/* Where p stands against the target, computed once per distinct puzzle:
+ * the logic solver capped at the target level, which returns the level
+ * used when it finishes (the puzzle's level, at most the target) or
+ * SF_LEVEL_GUESS when it stalls, with the cells it got to; and the rating
+ * when one is asked for. */
 static void evaluate(target_t *t, const uint8_t *p)
 {
     if (t->have_last && memcmp(t->last, p, SF_CELLS) == 0)
         return;
     memcpy(t->last, p, SF_CELLS);
     t->have_last = 1;
-    t->level = t->k->level >= 0 ? (int)sf_logic_level(p) : -1;
-    t->rating = sf_rating(t->solver, p, SF_RATING_SAMPLES);
+    if (t->k->level >= 0) {
+        uint8_t out[SF_CELLS];
+        t->level = (int)logic_solve(p, (sf_level_t)t->k->level, out);
+        t->reach = 0;
+        for (int c = 0; c < SF_CELLS; c++)
+            t->reach += out[c] != 0;
+    }
+    if (t->k->rated_target)
+        t->rating = sf_rating(t->solver, p, SF_RATING_SAMPLES);
 }
 
-/* Higher is closer: the level distance counts most; below the level a
- * higher rating is closer, above it a lower one; then the distance of
+/* Distance to the target level, 0 on it.  Too hard (the capped solver
+ * stalls): in (-1, 0), closer the more cells it filled.  Too easy:
+ * minus the number of levels missing, so a puzzle that needs something
+ * beyond the target counts as closer than one that needs too little;
+ * hard puzzles near completion are where the target levels lie. */
+static double level_score(const target_t *t)
+{
+    const int want = t->k->level;
+    if (t->level == want)
+        return 0;
+    if (t->level > want)
+        return -(double)(SF_CELLS - t->reach) / SF_CELLS;
+    return -(double)(want - t->level);
+}
+
+/* Higher is closer: the level distance counts most, then the distance of
  * the rating from [min, max]. */
 static double target_score(void *ctx, const uint8_t *p)
 {
@@ -218,14 +251,11 @@ static double target_score(void *ctx, const uint8_t *p)
     const gen_cli_t *k = t->k;
     evaluate(t, p);
     double s = 0;
-    if (k->level >= 0) {
-        s -= 1000.0 * abs(t->level - k->level);
-        if (t->level != k->level)
-            s += (t->level < k->level ? 1 : -1) * t->rating;
-    }
-    if (t->rating < k->min_rating)
+    if (k->level >= 0)
+        s += 1000.0 * level_score(t);
+    if (k->rated_target && t->rating < k->min_rating)
         s -= k->min_rating - t->rating;
-    if (t->rating > k->max_rating)
+    if (k->rated_target && t->rating > k->max_rating)
         s -= t->rating - k->max_rating;
     return s;
 }
@@ -236,7 +266,8 @@ static int target_accept(void *ctx, const uint8_t *p)
     const gen_cli_t *k = t->k;
     evaluate(t, p);
     return (k->level < 0 || t->level == k->level) &&
-           t->rating >= k->min_rating && t->rating <= k->max_rating;
+           (!k->rated_target ||
+            (t->rating >= k->min_rating && t->rating <= k->max_rating));
 }
 
 /* The seed of attempt a at a puzzle: the run's seed first, then seeds
@@ -258,10 +289,15 @@ static int make_puzzle(const gen_cli_t *k, gen_worker_t *w, uint64_t index,
         return sf_gen_puzzle(w->gen, &k->gen, k->seed, index, s->puzzle,
                              s->solution) == 0 ? MADE : FAILED;
     for (unsigned a = 0; a < ATTEMPTS; a++) {
-        const int rc = sf_gen_search(w->gen, &k->gen, attempt_seed(k->seed, a),
-                                     index, target_score, target_accept,
-                                     &w->target, k->steps, s->puzzle,
-                                     s->solution);
+        const uint64_t seed = attempt_seed(k->seed, a);
+        int rc = sf_gen_search(w->gen, &k->gen, seed, index, target_score,
+                               target_accept, &w->target, 0, s->puzzle,
+                               s->solution);
+        if (rc == 1 && k->steps > 0 &&
+            target_score(&w->target, s->puzzle) >= PROMISING)
+            rc = sf_gen_search(w->gen, &k->gen, seed, index, target_score,
+                               target_accept, &w->target, k->steps,
+                               s->puzzle, s->solution);
         if (rc < 0)
             return FAILED;
         if (rc == 0)
@@ -308,13 +344,10 @@ static void generate_work(void *ctx, int thread, const sf_item_t *it,
     w->by_result[s->result]++;
     if (s->result != MADE)
         return;
-    if (cli_has_field(&k->fields, F_RATING) ||
-        cli_has_field(&k->fields, F_LEVEL)) {
-        w->target.have_last = 0;
-        evaluate(&w->target, s->puzzle);
-        s->rating = w->target.rating;
+    if (cli_has_field(&k->fields, F_RATING))
+        s->rating = sf_rating(w->target.solver, s->puzzle, SF_RATING_SAMPLES);
+    if (cli_has_field(&k->fields, F_LEVEL))
         s->level = (int)sf_logic_level(s->puzzle);
-    }
 }
 
 static void generate_emit(void *ctx, int thread, const sf_item_t *it,
@@ -413,19 +446,24 @@ int cli_generate(int argc, char **argv)
                                    generate_body, &k, &err);
     uint64_t by[3] = {0, 0, 0};
     generate_collect(&k, by);
-    char rest[160], json[128];
-    snprintf(rest, sizeof rest, "seed %llu; %llu written, %llu missed the "
-             "target, %llu could not be made", (unsigned long long)k.seed,
-             (unsigned long long)by[MADE], (unsigned long long)by[MISSED],
-             (unsigned long long)by[FAILED]);
+    char rest[200], json[128], g[3][32];
+    snprintf(rest, sizeof rest, "seed %llu; %s written, %s missed the "
+             "target, %s could not be made", (unsigned long long)k.seed,
+             cli_group(by[MADE], g[0], sizeof g[0]),
+             cli_group(by[MISSED], g[1], sizeof g[1]),
+             cli_group(by[FAILED], g[2], sizeof g[2]));
     snprintf(json, sizeof json, "\"seed\":%llu,\"missed\":%llu,\"failed\":%llu",
              (unsigned long long)k.seed, (unsigned long long)by[MISSED],
              (unsigned long long)by[FAILED]);
     if (by[MISSED] || by[FAILED])
-        cli_error("%llu of %llu puzzles not written (%llu missed the target, "
-                  "%llu could not be made)",
+        cli_error("%llu of %llu puzzles not written (%llu missed the target "
+                  "in %d attempts each: it may be out of reach with these "
+                  "options; %llu could not be made)",
                   (unsigned long long)(by[MISSED] + by[FAILED]),
                   (unsigned long long)k.count, (unsigned long long)by[MISSED],
-                  (unsigned long long)by[FAILED]);
-    return cli_job_finish(&k.run, rc, &err, &k.stats, "puzzles", rest, json);
+                  ATTEMPTS, (unsigned long long)by[FAILED]);
+    const int done = cli_job_finish(&k.run, rc, &err, &k.stats, "puzzles",
+                                    rest, json);
+    /* Fewer puzzles than asked for: the options could not be met. */
+    return done == EXIT_OK && (by[MISSED] || by[FAILED]) ? EXIT_USAGE : done;
 }

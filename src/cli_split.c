@@ -160,11 +160,30 @@ static int header_problem(const split_cli_t *k, uint32_t i)
     return BAD_NONE;
 }
 
+/* The error for the file that stopped the run in keep(). */
+static void bad_input(const split_cli_t *k, const sf_reader_t *rd,
+                      sf_error_t *err)
+{
+    const char *name = sf_reader_file_name(rd, k->bad_file);
+    const char *first = sf_reader_file_name(rd, k->csv ? k->header_file
+                                                       : k->first_file);
+    char *m = err->message;
+    const size_t cap = sizeof err->message;
+    err->code = SF_ERR_IO;
+    if (k->bad == BAD_HEADER)
+        snprintf(m, cap, "%s: csv header differs from the one of %s (the "
+                 "outputs have one header)", name, first);
+    else if (k->bad == BAD_NOT_CSV)
+        snprintf(m, cap, "%s: not csv, but %s is", name, first);
+    else
+        snprintf(m, cap, "%s: csv, but %s is not", name, first);
+}
+
 /* The ordered pass: check each new file against the outputs' header, and
- * mark the first grid of each side (no blank line before it).  Returning
- * -1 stops the run; the driver takes it for running out of memory, so
- * split_body replaces that error with the real one. */
-static int split_keep(void *ctx, const sf_item_t *it, void *slot)
+ * mark the first grid of each side (no blank line before it).  A file that
+ * does not fit stops the run with its error. */
+static int split_keep(void *ctx, const sf_item_t *it, void *slot,
+                      sf_error_t *err)
 {
     split_cli_t *k = ctx;
     split_slot_t *s = slot;
@@ -178,6 +197,7 @@ static int split_keep(void *ctx, const sf_item_t *it, void *slot)
         k->bad = header_problem(k, it->rec->file);
         if (k->bad) {
             k->bad_file = it->rec->file;
+            bad_input(k, k->reader, err);
             return -1;
         }
     }
@@ -240,25 +260,6 @@ static void split_emit(void *ctx, int thread, const sf_item_t *it, void *slot,
         sf_out_record(out[s->side], it->text, it->rec->text_len);
 }
 
-/* The error for the file that stopped the run in keep(). */
-static void bad_input(const split_cli_t *k, const sf_reader_t *rd,
-                      sf_error_t *err)
-{
-    const char *name = sf_reader_file_name(rd, k->bad_file);
-    const char *first = sf_reader_file_name(rd, k->csv ? k->header_file
-                                                       : k->first_file);
-    char *m = err->message;
-    const size_t cap = sizeof err->message;
-    err->code = SF_ERR_IO;
-    if (k->bad == BAD_HEADER)
-        snprintf(m, cap, "%s: csv header differs from the one of %s (the "
-                 "outputs have one header)", name, first);
-    else if (k->bad == BAD_NOT_CSV)
-        snprintf(m, cap, "%s: not csv, but %s is", name, first);
-    else
-        snprintf(m, cap, "%s: csv, but %s is not", name, first);
-}
-
 static int split_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
                       sf_error_t *err)
 {
@@ -269,10 +270,7 @@ static int split_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
         .emit = split_emit,
     };
     k->reader = rd;
-    const int rc = sf_job_run(&k->run.batch, &job, rd, wr, &k->stats, err);
-    if (rc != 0 && k->bad)
-        bad_input(k, rd, err);
-    return rc;
+    return sf_job_run(&k->run.batch, &job, rd, wr, &k->stats, err);
 }
 
 static int split_args(split_cli_t *k, int argc, char **argv)

@@ -17,8 +17,10 @@
  * clues alone -- its digit is the only one missing among its 20 peers
  * (naked single), or no other empty cell of one of its units can hold it
  * (hidden single) -- any solution must agree with the grid there, so the
- * puzzle stays unique.  The others are checked by counting solutions with
- * limit 2.  A fixed clue count stops the pass at that count; when the pass
+ * puzzle stays unique.  For the others the solver looks for a solution
+ * with a removed cell on another digit (any other solution has one); with
+ * one or two such digits each is tried as a given, which propagation
+ * mostly refutes at once, else solutions are counted to 2.  A fixed clue count stops the pass at that count; when the pass
  * ends above it, the search below climbs toward it for a while before a
  * new grid is tried.
  *
@@ -49,6 +51,7 @@
 #define MAX_ATTEMPTS 16        /* grids tried for a fixed clue count */
 #define CLIMB_STEPS 64         /* perturbations per grid toward it */
 #define GRID_TRIES 64          /* random partial grids tried */
+#define ALT_MAX 2              /* most other candidates tried one by one */
 
 typedef struct orbits {
     int n;                        /* number of orbits */
@@ -445,9 +448,54 @@ static void learned_keep(learned_t *l, const uint8_t *sol)
     l->n++;
 }
 
+/* Digits that cell could take on b besides sol's. */
+static inline unsigned other_digits(const board_t *b, const uint8_t *sol,
+                                    int cell)
+{
+    return ALL_DIGITS & ~board_seen(b, cell) & ~(1u << sol[cell]);
+}
+
+/* 1 when b, which had the one solution sol before the n cells were taken
+ * out, now has another.  Another solution differs from sol in one of the
+ * cells (else it would solve the puzzle before), so with few other
+ * candidates it is searched for with the first cell set to each of them,
+ * then with that cell back at sol's digit and the next one tried, and so
+ * on: a grid with one more given is mostly settled by propagation, and sol
+ * itself is never searched for.  With more candidates one count to 2
+ * costs less.  A second solution found is learned. */
+static int other_solution(sf_gen_t *g, board_t *b, const uint8_t *sol,
+                          const uint8_t *cells, int n)
+{
+    sf_result_t res;
+    int found = 0, total = 0;
+    for (int k = 0; k < n; k++)
+        total += __builtin_popcount(other_digits(b, sol, cells[k]));
+    if (total > ALT_MAX) {
+        sf_solve_cells(g->solver, b->cells, 2, 0, learned_slot(&g->learned),
+                       &res);
+        found = res.count > 1;
+    }
+    for (int k = 0; k < n && total <= ALT_MAX && !found; k++) {
+        const int cell = cells[k];
+        for (unsigned m = other_digits(b, sol, cell); m && !found;
+             m &= m - 1) {
+            b->cells[cell] = (uint8_t)__builtin_ctz(m);
+            sf_solve_cells(g->solver, b->cells, 1, 0,
+                           learned_slot(&g->learned), &res);
+            found = res.count > 0;
+        }
+        b->cells[cell] = sol[cell];
+    }
+    for (int k = 0; k < n; k++)
+        b->cells[cells[k]] = 0;
+    if (found)
+        learned_keep(&g->learned, sol);
+    return found;
+}
+
 /* 1 when b (one solution sol before cells were taken out) has one
  * solution: by the cheap tests where they decide, else by the solver. */
-static int still_unique(sf_gen_t *g, const board_t *b, const uint8_t *sol,
+static int still_unique(sf_gen_t *g, board_t *b, const uint8_t *sol,
                         const uint8_t *cells, int n)
 {
     for (int k = 0; k < n; k++)
@@ -460,13 +508,7 @@ static int still_unique(sf_gen_t *g, const board_t *b, const uint8_t *sol,
         forced = board_forces(b, cells[k], sol[cells[k]]);
     if (forced)
         return 1;
-    sf_result_t res;
-    sf_solve_cells(g->solver, b->cells, 2, 0, learned_slot(&g->learned),
-                   &res);
-    if (res.count == 1)
-        return 1;
-    learned_keep(&g->learned, sol);
-    return 0;
+    return !other_solution(g, b, sol, cells, n);
 }
 
 /* Remove the n cells from b when the puzzle stays unique; 1 if removed. */

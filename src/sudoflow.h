@@ -413,9 +413,11 @@ typedef struct sf_job {
     void (*work)(void *ctx, int thread, const sf_item_t *item, void *slot);
     /* Optional ordered pass: called on one thread for every item in input
      * order, after work() and before emit(); returns 1 to keep the item,
-     * 0 to drop it (it emits nothing), -1 when out of memory (the run
-     * stops).  For decisions that depend on earlier items. */
-    int (*keep)(void *ctx, const sf_item_t *item, void *slot);
+     * 0 to drop it (it emits nothing), or -1 to stop the run with err
+     * filled (err->code left 0 means out of memory).  For decisions that
+     * depend on earlier items. */
+    int (*keep)(void *ctx, const sf_item_t *item, void *slot,
+                sf_error_t *err);
     /* Format the item's output records into out[0..outputs-1]. */
     void (*emit)(void *ctx, int thread, const sf_item_t *item, void *slot,
                  sf_out_t *const *out);

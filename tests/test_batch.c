@@ -1162,9 +1162,11 @@ static void tjob_work(void *ctx, int thread, const sf_item_t *it, void *slot)
     j->works[8 * thread]++;
 }
 
-static int tjob_keep(void *ctx, const sf_item_t *it, void *slot)
+static int tjob_keep(void *ctx, const sf_item_t *it, void *slot,
+                     sf_error_t *err)
 {
     tjob_t *j = ctx;
+    (void)err;
     assert_true(((tslot_t *)slot)->work_done);
     if (it->rec->invalid)
         return 1;

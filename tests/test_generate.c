@@ -1,6 +1,7 @@
 /*
  * test_generate.c -- the puzzle generator: uniqueness, minimality, clue
- * counts, symmetry, determinism, and the search.
+ * counts, symmetry, determinism, and the search, also toward each logic
+ * level.
  *
  * Every claim about a generated puzzle is checked with the reference
  * backtracker (refsolve.h), which shares no code with the library.  The
@@ -18,6 +19,7 @@
 #include <string.h>
 
 #include "generate.h"
+#include "logic.h"
 #include "refsolve.h"
 #include "sudoflow.h"
 
@@ -424,6 +426,59 @@ static void test_search_guesses(void **state)
     search_guesses(&fixed);
 }
 
+/* Toward a logic level, scored as the command line does: the logic solver
+ * capped at the level fills more cells of a puzzle that is too hard, and
+ * a puzzle too easy misses levels. */
+static double score_level(void *ctx, const uint8_t *p)
+{
+    const int want = *(const int *)ctx;
+    uint8_t out[SF_CELLS];
+    const int got = (int)logic_solve(p, (sf_level_t)want, out);
+    if (got == want)
+        return 0;
+    if (got < want)
+        return -(double)(want - got);
+    int reach = 0;
+    for (int c = 0; c < SF_CELLS; c++)
+        reach += out[c] != 0;
+    return -(double)(SF_CELLS - reach) / SF_CELLS;
+}
+
+static int accept_level(void *ctx, const uint8_t *p)
+{
+    return (int)sf_logic_level(p) == *(const int *)ctx;
+}
+
+/* Every level is reached from a few fresh starts with short searches; the
+ * puzzle found is of that level, unique and minimal, and another generator
+ * finds the same one. */
+static void test_search_levels(void **state)
+{
+    (void)state;
+    sf_gen_t *g = sf_gen_new(), *g2 = sf_gen_new();
+    assert_non_null(g);
+    assert_non_null(g2);
+    const sf_gen_opts_t o = {0, SF_SYM_NONE};
+    for (int level = 0; level < SF_LEVEL_COUNT; level++) {
+        uint8_t p[SF_CELLS], s[SF_CELLS], q[SF_CELLS], r[SF_CELLS];
+        int rc = 1;
+        uint64_t seed = 0;
+        for (; seed < 3000 && rc != 0; seed++)
+            rc = sf_gen_search(g, &o, seed, 9, score_level, accept_level,
+                               &level, 20, p, s);
+        assert_int_equal(rc, 0);
+        assert_int_equal((int)sf_logic_level(p), level);
+        check_unique(p, s);
+        check_minimal(p, SF_SYM_NONE);
+        assert_int_equal(sf_gen_search(g2, &o, seed - 1, 9, score_level,
+                                       accept_level, &level, 20, q, r),
+                         0);
+        assert_memory_equal(p, q, SF_CELLS);
+    }
+    sf_gen_free(g);
+    sf_gen_free(g2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -437,6 +492,7 @@ int main(void)
         cmocka_unit_test(test_search_fewer_clues),
         cmocka_unit_test(test_search_on_target),
         cmocka_unit_test(test_search_guesses),
+        cmocka_unit_test(test_search_levels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
