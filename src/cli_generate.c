@@ -71,6 +71,7 @@ typedef struct gen_cli {
     cli_run_t run;
     cli_fields_t fields;
     uint64_t count;       /* -n */
+    int have_count;       /* -n given (0 is allowed: nothing to make) */
     uint64_t seed;
     int seeded;
     sf_gen_opts_t gen;
@@ -178,7 +179,9 @@ static int generate_option(void *ctx, int c, const char *arg)
     gen_cli_t *k = ctx;
     int v;
     switch (c) {
-    case 'n': return cli_parse_u64("--count", arg, &k->count);
+    case 'n':
+        k->have_count = 1;
+        return cli_parse_u64("--count", arg, &k->count);
     case OPT_SEED: k->seeded = 1; return cli_parse_seed(arg, &k->seed);
     case OPT_CLUES: return parse_clues(k, arg);
     case OPT_SYMMETRY:
@@ -413,7 +416,7 @@ static int generate_args(gen_cli_t *k, int argc, char **argv)
         cli_error("generate reads no files (got '%s')", argv[optind]);
         return -1;
     }
-    if (a == 0 && k->count == 0) {
+    if (a == 0 && !k->have_count) {
         cli_error("generate: -n N, the number of puzzles, is required");
         return -1;
     }

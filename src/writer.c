@@ -33,6 +33,7 @@ struct sf_writer {
     int gzip, level;    /* compression requested */
     char *path;         /* final name, NULL for stdout */
     char *tmp;          /* temporary name, NULL when writing directly */
+    int wrote;          /* 1 once any byte was written */
 };
 
 static void set_error(sf_error_t *err, int code, const char *name,
@@ -157,6 +158,7 @@ int sf_writer_writev(sf_writer_t *w, const struct iovec *iov, int n,
                      sf_error_t *err)
 {
     struct iovec v[SF_WRITEV_MAX];
+    w->wrote |= n > 0;
     while (n > 0) {
         int k = 0;
         size_t total = 0;
@@ -188,10 +190,27 @@ int sf_writer_writev(sf_writer_t *w, const struct iovec *iov, int n,
     return 0;
 }
 
+/* A gzip output that got nothing still gets one empty member: an empty
+ * file would be a truncated gzip stream to every reader. */
+static int finish_gzip(sf_writer_t *w, sf_error_t *err)
+{
+    if (!w->gzip || w->wrote)
+        return 0;
+    char *gz = NULL;
+    size_t len = 0, cap = 0;
+    if (sf_gzip_member("", 0, w->level, &gz, &len, &cap) != 0) {
+        set_error(err, SF_ERR_NOMEM, writer_name(w), "out of memory", 0);
+        return -1;
+    }
+    const int rc = sf_writer_write(w, gz, len, err);
+    free(gz);
+    return rc;
+}
+
 int sf_writer_close(sf_writer_t *w, int commit, sf_error_t *err)
 {
-    int rc = 0;
-    if (w->own_fd && close(w->fd) != 0 && commit) {
+    int rc = commit ? finish_gzip(w, err) : 0;
+    if (w->own_fd && close(w->fd) != 0 && commit && rc == 0) {
         set_error(err, SF_ERR_IO, writer_name(w), "close failed", errno);
         rc = -1;
     }

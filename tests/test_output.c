@@ -880,6 +880,30 @@ static void test_writer_gzip_flag(void **state)
     assert_string_equal(list, "");
 }
 
+/* A gzip output that receives nothing is still a gzip stream (of nothing):
+ * zcat and the reader accept it, where an empty file is a truncated one. */
+static void test_writer_empty_gzip(void **state)
+{
+    dir_t *const d = *state;
+    char path[128];
+    in_dir(d, "empty.gz", path, sizeof path);
+    sf_writer_opts_t o = wopts(path, 0, -1);
+    sf_error_t err = {0};
+    sf_writer_t *w = sf_writer_open(&o, &err);
+    assert_non_null(w);
+    assert_int_equal(sf_writer_close(w, 1, &err), 0);
+    size_t len = 0;
+    char *gz = slurp(path, &len);
+    assert_true(len > 0);
+    size_t n = 1;
+    int members = 0;
+    char *out = gunzip(gz, len, &n, &members);
+    assert_int_equal(n, 0);
+    assert_int_equal(members, 1);
+    free(out);
+    free(gz);
+}
+
 /* The final file gets the permissions of an ordinary new file.  The
  * umask is put back before anything is asserted. */
 static void test_writer_permissions(void **state)
@@ -1006,6 +1030,8 @@ int main(void)
         cmocka_unit_test(test_writer_full_device),
         cmocka_unit_test(test_writer_device_error_names_file),
         cmocka_unit_test_setup_teardown(test_writer_gzip_flag, make_dir,
+                                        remove_dir),
+        cmocka_unit_test_setup_teardown(test_writer_empty_gzip, make_dir,
                                         remove_dir),
         cmocka_unit_test_setup_teardown(test_writer_permissions, make_dir,
                                         remove_dir),
