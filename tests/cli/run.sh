@@ -31,6 +31,8 @@ for case in $cases; do
     [ -f "$case.exit" ] && want=$(cat "$case.exit")
     why=""
     [ "$code" = "$want" ] || why="exit $code, expected $want"
+    [ -f "$case.stdout.exact" ] || [ -f "$case.stderr.contains" ] ||
+        why="no expected output ($name.sh.stdout.exact or .stderr.contains)"
     if [ -z "$why" ] && [ -f "$case.stdout.exact" ] &&
         ! cmp -s "$case.stdout.exact" "$work/.stdout"; then
         why="stdout differs:
