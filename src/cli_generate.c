@@ -18,7 +18,6 @@
  * the puzzle is counted as missed, not written, and the run fails.
  */
 #include "cli.h"
-#include "generate.h"
 #include "logic.h"
 #include "rate.h"
 #include "rng.h"

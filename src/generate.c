@@ -40,7 +40,7 @@
  * only read afterwards, and the unavoidable sets of the grid in hand, which
  * speed decisions up but never change them.
  */
-#include "generate.h"
+#include "sudoflow.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -15,24 +15,7 @@
 
 #include <stdint.h>
 
-typedef enum sf_level {
-    SF_LEVEL_SINGLES = 0, /* naked and hidden singles */
-    SF_LEVEL_LOCKED,      /* + locked candidates (pointing, claiming) */
-    SF_LEVEL_SUBSETS,     /* + naked/hidden pairs, triples, quads */
-    SF_LEVEL_FISH,        /* + X-wing, swordfish, jellyfish */
-    SF_LEVEL_GUESS,       /* the above do not solve it (also: no/many solutions) */
-    SF_LEVEL_COUNT
-} sf_level_t;
-
-/* "singles", "locked", "subsets", "fish", "guess"; "?" out of range. */
-const char *sf_level_name(sf_level_t l);
-/* The level of that exact name, or -1 if unknown (NULL included). */
-int sf_level_parse(const char *name);
-
-/* Hardest technique a logical solver needs, always applying the simplest
- * technique that makes progress.  cells: 81 values, 0 = empty, 1..9 =
- * given; values above 9 or clashing givens give SF_LEVEL_GUESS. */
-sf_level_t sf_logic_level(const uint8_t *cells);
+#include "sudoflow.h"
 
 /* The solver behind sf_logic_level, limited to techniques up to max_level
  * (SF_LEVEL_GUESS or above means all of them).  Returns the hardest level

@@ -13,8 +13,6 @@
 
 #include "sudoflow.h"
 
-#define SF_RATING_SAMPLES 8 /* equivalent copies solved by default */
-
 /* 128-bit hash of 81 cells, seeded: h[0], h[1].  Thread-safe. */
 void sf_cells_hash(const uint8_t *cells, uint64_t seed, uint64_t h[2]);
 
@@ -22,10 +20,5 @@ void sf_cells_hash(const uint8_t *cells, uint64_t seed, uint64_t h[2]);
  * give the same hash.  canon (81 bytes, may be NULL) receives the form. */
 void sf_canon_hash(const uint8_t *cells, uint64_t seed, uint64_t h[2],
                    uint8_t *canon);
-
-/* Mean guesses (sf_solve_cells at limit 2) over `samples` (0 = 1) random
- * equivalent copies of cells, using solver s (owned by the calling thread).
- * Equal for equivalent puzzles.  -1 when the puzzle has no solution. */
-double sf_rating(sf_solver_t *s, const uint8_t *cells, unsigned samples);
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * sudoflow.h -- the one public header of libsudoflow.
  *
- * The library has three layers, each usable alone:
+ * The library has four layers, each usable alone:
  *
  *   1. Solver kernels.  A kernel solves or counts one 9x9 puzzle given as 81
  *      cells (0 = empty, 1..9 = given).  Every kernel has the same signature
@@ -17,6 +17,9 @@
  *      one output record per input record, in input order; sf_job_run does
  *      the same for any per-record job (several or no output records per
  *      input record, or no input at all).
+ *   4. Datasets.  A seeded generator of unique (minimal) puzzles, the
+ *      validity-preserving transforms and the canonical form, a logical
+ *      solver's difficulty level and a solver-based rating.
  *
  * The library never prints and never exits: every failure is returned as a
  * value, and messages are handed to caller-supplied callbacks.
@@ -458,6 +461,130 @@ typedef struct sf_bench_result {
 int sf_bench_run(const sf_kernel_t *k, const uint8_t *cells, size_t n,
                  uint64_t limit, int threads, double min_seconds,
                  sf_bench_result_t *result);
+
+/* --------------------------------------------------------------- datasets */
+
+/* Generating puzzles.  Every puzzle is a pure function of (options, seed,
+ * index), so any number of threads may make any indices in any order. */
+
+/* Symmetry of the clue pattern: a cell is a clue exactly when its images
+ * are.  rot180: (r,c) ~ (8-r,8-c); rot90: quarter turns; diagonal: (r,c) ~
+ * (c,r); mirror: (r,c) ~ (r,8-c). */
+typedef enum sf_symmetry {
+    SF_SYM_NONE = 0,
+    SF_SYM_ROT180,
+    SF_SYM_ROT90,
+    SF_SYM_DIAGONAL,
+    SF_SYM_MIRROR,
+    SF_SYM_COUNT
+} sf_symmetry_t;
+
+/* "none", "rot180", "rot90", "diagonal", "mirror"; "?" when out of range. */
+const char *sf_symmetry_name(sf_symmetry_t s);
+/* The symmetry of that name, or -1 when the name is unknown or NULL. */
+int sf_symmetry_parse(const char *name);
+
+typedef struct sf_gen_opts {
+    int clues;              /* 0: minimal (no clue, or with a symmetry no
+                             * orbit of clues, is removable); else exactly
+                             * this many (17..81) */
+    sf_symmetry_t symmetry; /* clue pattern symmetry */
+} sf_gen_opts_t;
+
+/* Per-thread generator state; owns a solver on the default kernel. */
+typedef struct sf_gen sf_gen_t;
+
+/* New generator, or NULL when out of memory.  Used by one thread at a time. */
+sf_gen_t *sf_gen_new(void);
+void sf_gen_free(sf_gen_t *g);
+
+/* Puzzle number `index` of the stream `seed`: the result depends only on
+ * (opts, seed, index), never on the thread or call order.  Writes a puzzle
+ * (81 cells, 0 = empty) with exactly one solution and that solution (81
+ * cells, 1..9).  Returns 0, or -1 when the options are invalid (clues not 0
+ * and not in 17..81, an unknown symmetry, rot90 with clues % 4 not 0 or 1)
+ * or cannot be met after a bounded number of attempts (low clue counts:
+ * below about 21 most requests fail). */
+int sf_gen_puzzle(sf_gen_t *g, const sf_gen_opts_t *o, uint64_t seed,
+                  uint64_t index, uint8_t *puzzle, uint8_t *solution);
+
+/* Search toward a target: starting from sf_gen_puzzle's result, mutate
+ * (keep the solution; put an empty orbit of cells back and remove others,
+ * keeping exactly one solution, minimality when o->clues == 0, the clue
+ * count otherwise, and the symmetry) and keep a mutation when score() does
+ * not get worse, until accept() says the puzzle is on target or max_steps
+ * mutations were tried.  score(ctx, puzzle) is higher = closer to target;
+ * accept may be NULL (never on target).  Returns 0 when on target, 1 when
+ * steps ran out (the best puzzle found is written), -1 as above or when
+ * score is NULL.  Deterministic in (opts, seed, index). */
+int sf_gen_search(sf_gen_t *g, const sf_gen_opts_t *o, uint64_t seed,
+                  uint64_t index, double (*score)(void *ctx, const uint8_t *p),
+                  int (*accept)(void *ctx, const uint8_t *p), void *ctx,
+                  unsigned max_steps, uint8_t *puzzle, uint8_t *solution);
+
+/* Transforms that keep a puzzle valid (the 2 * 6^8 * 9! relabellings,
+ * row/band/column/stack permutations and transposition), and the canonical
+ * form of a puzzle under all of them. */
+
+typedef struct sf_xform {
+    uint8_t transpose;   /* 1: transpose the input first */
+    uint8_t row[9];      /* output row r takes (transposed) input row row[r] */
+    uint8_t col[9];      /* output column c takes input column col[c] */
+    uint8_t digit[10];   /* digit map, digit[0] = 0 (empty stays empty) */
+} sf_xform_t;
+
+/* Rows only permuted within bands and bands among themselves (same for
+ * columns/stacks): every sf_xform_t made by these functions preserves
+ * validity. */
+
+/* The transform that changes nothing. */
+void sf_xform_identity(sf_xform_t *t);
+
+/* out[r*9+c] = digit[T(in)[row[r]*9 + col[c]]], T = transpose or identity.
+ * in and out may be the same array.  Values above 9 are not digits and
+ * become 0, here and in sf_canon. */
+void sf_xform_apply(const sf_xform_t *t, const uint8_t *in, uint8_t *out);
+
+/* Canonical form: the lexicographically smallest 81-cell string (0 for an
+ * empty cell sorts first) over all transforms above, with digits relabelled
+ * in order of first appearance (so the first digit is 1, the next new one
+ * 2...).  Equivalent puzzles give byte-identical output; the form is exact
+ * for any cells (empty, full, contradictory: it is purely combinatorial,
+ * nothing is solved).  When t is not NULL it receives a transform with
+ * sf_xform_apply(t, in) == out; digits absent from in are mapped to the
+ * unused labels in increasing order, so t->digit is a permutation.
+ * in and out may be the same array.  Uses about 55 KiB of stack. */
+void sf_canon(const uint8_t *in, uint8_t *out, sf_xform_t *t);
+
+/* Difficulty: the hardest human technique a logical solver needs, and a
+ * solver-based rating. */
+
+typedef enum sf_level {
+    SF_LEVEL_SINGLES = 0, /* naked and hidden singles */
+    SF_LEVEL_LOCKED,      /* + locked candidates (pointing, claiming) */
+    SF_LEVEL_SUBSETS,     /* + naked/hidden pairs, triples, quads */
+    SF_LEVEL_FISH,        /* + X-wing, swordfish, jellyfish */
+    SF_LEVEL_GUESS,       /* the above do not solve it (also: no/many solutions) */
+    SF_LEVEL_COUNT
+} sf_level_t;
+
+/* "singles", "locked", "subsets", "fish", "guess"; "?" out of range. */
+const char *sf_level_name(sf_level_t l);
+/* The level of that exact name, or -1 if unknown (NULL included). */
+int sf_level_parse(const char *name);
+
+/* Hardest technique a logical solver needs, always applying the simplest
+ * technique that makes progress.  cells: 81 values, 0 = empty, 1..9 =
+ * given; values above 9 or clashing givens give SF_LEVEL_GUESS. */
+sf_level_t sf_logic_level(const uint8_t *cells);
+
+#define SF_RATING_SAMPLES 8 /* equivalent copies solved by default */
+
+/* Mean guesses (sf_solve_cells at limit 2) over `samples` (0 = 1) random
+ * equivalent copies of cells, using solver s (owned by the calling thread).
+ * The copies are drawn from the canonical form, so equivalent puzzles get
+ * the same rating.  -1 when the puzzle has no solution. */
+double sf_rating(sf_solver_t *s, const uint8_t *cells, unsigned samples);
 
 #ifdef __cplusplus
 }

@@ -18,7 +18,7 @@
 
 #include <string.h>
 
-#include "generate.h"
+#include "sudoflow.h"
 #include "logic.h"
 #include "refsolve.h"
 #include "sudoflow.h"
