@@ -24,7 +24,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "logic.h"
 #include "refsolve.h"
@@ -662,43 +661,6 @@ static void test_guess_no_solution(void **state)
 
 /* --------------------------------------------------------- puzzle sets */
 
-typedef struct pset {
-    uint8_t *cells; /* n puzzles of 81 cells */
-    size_t n;
-} pset_t;
-
-/* Puzzles of a line-format file, plain or gzip; 0 when it is missing. */
-static int load_set(const char *path, pset_t *set)
-{
-    memset(set, 0, sizeof *set);
-    if (access(path, R_OK) != 0)
-        return 0;
-    size_t len;
-    char *raw = slurp(path, &len), *text = raw;
-    if (len >= 2 && (unsigned char)raw[0] == 0x1f &&
-        (unsigned char)raw[1] == 0x8b) {
-        int members;
-        text = gunzip(raw, len, &len, &members);
-        free(raw);
-    }
-    set->cells = malloc(len / 81 * 81 + 81);
-    assert_non_null(set->cells);
-    for (char *line = text, *end; line < text + len; line = end + 1) {
-        end = memchr(line, '\n', (size_t)(text + len - line));
-        if (!end)
-            end = text + len;
-        const size_t n = (size_t)(end - line) - (end > line && end[-1] == '\r');
-        if (n == 0 || line[0] == '#')
-            continue;
-        const char *why;
-        assert_int_equal(sf_parse_line(line, n, set->cells + 81 * set->n,
-                                       &why), 0);
-        set->n++;
-    }
-    free(text);
-    return 1;
-}
-
 static const char *const set_paths[] = {
     "data/sample.txt.gz",
     "../shared/data/top1465.txt",
@@ -711,15 +673,16 @@ static void for_sets(void (*check)(const uint8_t *p, void *ctx), void *ctx,
                      size_t stride)
 {
     for (size_t i = 0; i < NSETS; i++) {
-        pset_t set;
-        if (!load_set(set_paths[i], &set)) {
+        size_t n;
+        uint8_t *cells = load_puzzles(set_paths[i], &n);
+        if (!cells) {
             assert_true(i > 0); /* the project's own sample */
             continue;
         }
-        assert_true(set.n > 0);
-        for (size_t k = 0; k < set.n; k += stride)
-            check(set.cells + 81 * k, ctx);
-        free(set.cells);
+        assert_true(n > 0);
+        for (size_t k = 0; k < n; k += stride)
+            check(cells + 81 * k, ctx);
+        free(cells);
     }
 }
 

@@ -26,10 +26,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
 #include "refsolve.h"
 #include "rng.h"
+#include "testutil.h"
 #include "transform.h"
 
 /* A complete grid (the row-major smallest one). */
@@ -51,17 +51,13 @@ static void parse(const char *text, uint8_t *cells)
  * their number, 0 when the file cannot be read. */
 static size_t load(const char *path, grid_t *out, size_t max)
 {
-    gzFile f = gzopen(path, "rb");
-    if (!f)
-        return 0;
-    char line[1024];
-    size_t n = 0;
-    while (n < max && gzgets(f, line, sizeof line)) {
-        if (line[0] == '#' || strlen(line) < 81)
-            continue;
-        parse(line, out[n++]);
-    }
-    gzclose(f);
+    size_t n;
+    uint8_t *cells = load_puzzles(path, &n);
+    if (n > max)
+        n = max;
+    if (n > 0)
+        memcpy(out, cells, n * sizeof *out);
+    free(cells);
     return n;
 }
 

@@ -1,8 +1,8 @@
 /*
  * testutil.h -- small helpers shared by the unit tests: a growable text
  * buffer, reading and writing whole files, a fresh temporary directory per
- * test, gzip members made and unpacked with zlib, and deterministic
- * pseudo-random numbers.
+ * test, gzip members made and unpacked with zlib, puzzle files loaded into
+ * memory, and deterministic pseudo-random numbers.
  *
  * Everything is `static inline`, so each test program takes only what it
  * uses and nothing needs linking.  Helpers check their own work with cmocka
@@ -185,6 +185,47 @@ static inline char *gunzip(const char *in, size_t len, size_t *n,
     out[used] = '\0';
     *n = used;
     return out;
+}
+
+/* ----------------------------------------------------------- puzzles */
+
+/* The puzzles of a line-format file, plain or gzip: '#' comment lines and
+ * blank lines are skipped, every other line must start with 81 cells
+ * (1-9, '0' or '.').  Returns *n * 81 cells in a malloc'd array, or NULL
+ * with *n = 0 when the file cannot be read. */
+static inline uint8_t *load_puzzles(const char *path, size_t *n)
+{
+    *n = 0;
+    if (access(path, R_OK) != 0)
+        return NULL;
+    size_t len;
+    char *text = slurp(path, &len);
+    if (len >= 2 && (unsigned char)text[0] == 0x1f &&
+        (unsigned char)text[1] == 0x8b) {
+        int members;
+        char *raw = text;
+        text = gunzip(raw, len, &len, &members);
+        free(raw);
+    }
+    uint8_t *cells = malloc(len / 81 * 81 + 81);
+    assert_non_null(cells);
+    for (char *line = text, *end; line < text + len; line = end + 1) {
+        end = memchr(line, '\n', (size_t)(text + len - line));
+        if (!end)
+            end = text + len;
+        const size_t w = (size_t)(end - line) - (end > line && end[-1] == '\r');
+        if (w == 0 || line[0] == '#')
+            continue;
+        assert_true(w >= 81);
+        for (int i = 0; i < 81; i++) {
+            const char c = line[i];
+            assert_true((c >= '0' && c <= '9') || c == '.');
+            cells[81 * *n + i] = c == '.' ? 0 : (uint8_t)(c - '0');
+        }
+        ++*n;
+    }
+    free(text);
+    return cells;
 }
 
 /* ------------------------------------------------- temporary directory */
