@@ -657,16 +657,24 @@ void sf_gen_free(sf_gen_t *g)
     free(g);
 }
 
-int sf_gen_puzzle(sf_gen_t *g, const sf_gen_opts_t *o, uint64_t seed,
-                  uint64_t index, uint8_t *puzzle, uint8_t *solution)
+/* The first puzzle of stream (seed, index), with the stream left where it
+ * stopped in *r.  0, or -1 for bad options or when it cannot be made. */
+static int start(sf_gen_t *g, const sf_gen_opts_t *o, uint64_t seed,
+                 uint64_t index, rng_t *r, board_t *b, uint8_t *sol)
 {
     if (g == NULL || o == NULL || !opts_valid(o))
         return -1;
+    rng_seed(r, seed, index);
+    return generate(g, o, r, b, sol) != 0 ? -1 : 0;
+}
+
+int sf_gen_puzzle(sf_gen_t *g, const sf_gen_opts_t *o, uint64_t seed,
+                  uint64_t index, uint8_t *puzzle, uint8_t *solution)
+{
     rng_t r;
     board_t b;
     uint8_t sol[SF_CELLS];
-    rng_seed(&r, seed, index);
-    if (generate(g, o, &r, &b, sol) != 0)
+    if (start(g, o, seed, index, &r, &b, sol) != 0)
         return -1;
     memcpy(puzzle, b.cells, SF_CELLS);
     memcpy(solution, sol, SF_CELLS);
@@ -678,15 +686,12 @@ int sf_gen_search(sf_gen_t *g, const sf_gen_opts_t *o, uint64_t seed,
                   int (*accept)(void *ctx, const uint8_t *p), void *ctx,
                   unsigned max_steps, uint8_t *puzzle, uint8_t *solution)
 {
-    if (g == NULL || o == NULL || score == NULL || !opts_valid(o))
-        return -1;
-    const orbits_t *orb = &g->orbits[o->symmetry];
     rng_t r;
     board_t cur;
     uint8_t sol[SF_CELLS];
-    rng_seed(&r, seed, index);
-    if (generate(g, o, &r, &cur, sol) != 0)
+    if (score == NULL || start(g, o, seed, index, &r, &cur, sol) != 0)
         return -1;
+    const orbits_t *orb = &g->orbits[o->symmetry];
     double best = score(ctx, cur.cells);
     int on_target = accept != NULL && accept(ctx, cur.cells);
     for (unsigned step = 0; step < max_steps && !on_target; step++) {
