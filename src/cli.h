@@ -53,6 +53,9 @@ int cli_parse_seed(const char *arg, uint64_t *out);
  * for runs without --seed; printed so the run can be repeated. */
 uint64_t cli_random_seed(void);
 
+/* Givens (non-zero cells) of 81 cells, for the `clues` fields. */
+unsigned cli_clues(const uint8_t *cells);
+
 /* Number with thousands separators, e.g. "1,234,567", into buf. */
 const char *cli_group(uint64_t v, char *buf, size_t cap);
 /* Duration in human units ("812 ns", "4.1 us", "2.3 ms", "1.20 s"). */

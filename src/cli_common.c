@@ -109,6 +109,14 @@ uint64_t cli_random_seed(void)
     return s >> 1; /* below 2^63 */
 }
 
+unsigned cli_clues(const uint8_t *cells)
+{
+    unsigned n = 0;
+    for (int i = 0; i < SF_CELLS; i++)
+        n += cells[i] != 0;
+    return n;
+}
+
 const char *cli_group(uint64_t v, char *buf, size_t cap)
 {
     char digits[32];

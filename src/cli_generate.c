@@ -363,15 +363,10 @@ static void generate_emit(void *ctx, int thread, const sf_item_t *it,
         return;
     for (int i = 0; i < k->fields.n; i++) {
         const char *name;
-        unsigned clues = 0;
         switch (k->fields.f[i]) {
         case F_PUZZLE: sf_out_cells(out[0], s->puzzle, '.'); break;
         case F_SOLUTION: sf_out_cells(out[0], s->solution, '0'); break;
-        case F_CLUES:
-            for (int c = 0; c < SF_CELLS; c++)
-                clues += s->puzzle[c] != 0;
-            sf_out_u64(out[0], clues);
-            break;
+        case F_CLUES: sf_out_u64(out[0], cli_clues(s->puzzle)); break;
         case F_RATING: sf_out_fixed(out[0], s->rating, 2); break;
         default:
             name = sf_level_name((sf_level_t)s->level);

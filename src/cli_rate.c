@@ -139,14 +139,6 @@ static void rate_work(void *ctx, int thread, const sf_item_t *it, void *slot)
     }
 }
 
-static unsigned clues_of(const uint8_t *cells)
-{
-    unsigned n = 0;
-    for (int i = 0; i < SF_CELLS; i++)
-        n += cells[i] != 0;
-    return n;
-}
-
 static void put_field(sf_out_t *out, int f, const sf_item_t *it,
                       const rate_slot_t *s)
 {
@@ -167,7 +159,7 @@ static void put_field(sf_out_t *out, int f, const sf_item_t *it,
         if (rec->invalid)
             sf_out_text(out, "", 0);
         else
-            sf_out_u64(out, clues_of(rec->cells));
+            sf_out_u64(out, cli_clues(rec->cells));
         return;
     case F_RATING:
         if (s->rating < 0)
