@@ -229,21 +229,13 @@ static void split_work(void *ctx, int thread, const sf_item_t *it, void *slot)
  * it is the first on its side, as one output record. */
 static void emit_grid(const sf_item_t *it, int first, sf_out_t *out)
 {
-    char buf[1 + 9 * 18];
-    char *q = buf;
-    const int spaced = it->rec->spaced;
-    if (!first)
-        *q++ = '\n';
+    char chars[SF_CELLS];
     for (int i = 0; i < SF_CELLS; i++) {
         const uint8_t v = it->rec->cells[i];
-        if (i % 9 > 0 && spaced)
-            *q++ = ' ';
-        *q++ = it->rec->text_len >= SF_CELLS ? it->text[i]
-               : v ? (char)('0' + v) : '.';
-        if (i % 9 == 8 && i < SF_CELLS - 1)
-            *q++ = '\n';
+        chars[i] = it->rec->text_len >= SF_CELLS ? it->text[i]
+                   : v ? (char)('0' + v) : '.';
     }
-    sf_out_record(out, buf, (size_t)(q - buf));
+    sf_out_grid(out, chars, it->rec->spaced, !first);
 }
 
 static void split_emit(void *ctx, int thread, const sf_item_t *it, void *slot,

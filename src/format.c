@@ -183,26 +183,36 @@ static int fmt_line(const out_layout_t *lay, const sf_record_t *rec,
     return 0;
 }
 
+/* 81 cell characters as 9 rows, cells separated by a space when spaced,
+ * a newline after every row but the last.  At most GRID_TEXT bytes. */
+#define GRID_TEXT (9 * 18 - 1)
+static char *put_rows(char *q, const char *chars, int spaced)
+{
+    for (int i = 0; i < SF_CELLS; i++) {
+        if (i % 9 > 0 && spaced)
+            *q++ = ' ';
+        *q++ = chars[i];
+        if (i % 9 == 8 && i < SF_CELLS - 1)
+            *q++ = '\n';
+    }
+    return q;
+}
+
 static int fmt_grid(const sf_record_t *rec, const outcome_t *oc,
                     uint64_t index, sbuf_t *out)
 {
-    if (sbuf_reserve(out, 9 * 18 + 2) != 0)
+    if (sbuf_reserve(out, GRID_TEXT + 2) != 0)
         return -1;
     static const uint8_t none[SF_CELLS];
     const uint8_t *cells = oc->count ? oc->solution
                            : rec->invalid ? none : rec->cells;
+    char chars[SF_CELLS];
+    put_cells(chars, cells, '.');
     char *q = out->p + out->len;
     if (index > 0)
         *q++ = '\n';
-    for (int r = 0; r < 9; r++) {
-        for (int c = 0; c < 9; c++) {
-            const uint8_t v = cells[9 * r + c];
-            if (c > 0 && rec->spaced)
-                *q++ = ' ';
-            *q++ = v ? (char)('0' + v) : '.';
-        }
-        *q++ = '\n';
-    }
+    q = put_rows(q, chars, rec->spaced);
+    *q++ = '\n';
     out->len = (size_t)(q - out->p);
     return 0;
 }
@@ -291,6 +301,17 @@ void sf_out_end(sf_out_t *out)
     out->text.p[out->text.len++] = '\n';
     out->first = 1;
     out->records++;
+}
+
+void sf_out_grid(sf_out_t *out, const char *chars, int spaced,
+                 int blank_before)
+{
+    char buf[1 + GRID_TEXT];
+    char *q = buf;
+    if (blank_before)
+        *q++ = '\n';
+    q = put_rows(q, chars, spaced);
+    sf_out_record(out, buf, (size_t)(q - buf));
 }
 
 void sf_out_record(sf_out_t *out, const char *text, size_t len)

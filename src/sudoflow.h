@@ -384,6 +384,10 @@ void sf_out_fixed(sf_out_t *out, double v, int decimals);
 void sf_out_end(sf_out_t *out);
 /* A whole record as it is: len bytes and a newline, no separator. */
 void sf_out_record(sf_out_t *out, const char *text, size_t len);
+/* 81 cell characters as a grid record: 9 rows, cells separated by a space
+ * when spaced, after a blank line when blank_before. */
+void sf_out_grid(sf_out_t *out, const char *chars, int spaced,
+                 int blank_before);
 
 /* What a job sees of one item. */
 typedef struct sf_item {
