@@ -96,7 +96,7 @@ static sf_item_t item_at(const driver_t *d, const bchunk_t *c, size_t i)
     sf_item_t it = {NULL, NULL, c->base + i};
     if (d->reader) {
         it.rec = &c->in.recs[i];
-        it.text = c->in.text + it.rec->text_off;
+        it.text = c->in.text ? c->in.text + it.rec->text_off : "";
     }
     return it;
 }

@@ -438,8 +438,8 @@ static int csv_split(sf_reader_t *r, const char *s, size_t len, size_t max)
     if (max > INT_MAX)
         max = INT_MAX;
     if (reserve((void **)&r->tmp, &r->tmp_cap, len + 1, 1, 256) < 0 ||
-        reserve((void **)&r->fields, &r->fields_cap, 2 * max, sizeof(size_t),
-                16) < 0)
+        reserve((void **)&r->fields, &r->fields_cap, 2 * max + 2,
+                sizeof(size_t), 16) < 0)
         return no_memory(r) - 1;
     r->starts = r->fields;
     r->ends = r->fields + max;
