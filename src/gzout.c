@@ -9,6 +9,7 @@
  */
 #include "sudoflow.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <zlib.h>
 
@@ -27,6 +28,39 @@ static int reserve(char **buf, size_t *cap, size_t need)
     return 0;
 }
 
+/* zlib counts in 32-bit unsigned ints: longer buffers go in steps. */
+#define STEP ((size_t)1 << 30)
+
+static uInt step_of(size_t n)
+{
+    return (uInt)(n < STEP ? n : STEP);
+}
+
+/* Deflate all of in into out (room for deflateBound bytes) with Z_FINISH,
+ * feeding and draining zlib in steps it can count.  0 or -1. */
+static int deflate_all(z_stream *z, const unsigned char *in, size_t len,
+                       unsigned char *out, size_t room, size_t *made)
+{
+    size_t in_left = len, out_left = room;
+    int rc = Z_OK;
+    z->next_in = (Bytef *)(uintptr_t)in;
+    z->next_out = out;
+    while (rc == Z_OK || rc == Z_BUF_ERROR) {
+        const uInt ai = step_of(in_left), ao = step_of(out_left);
+        z->avail_in = ai;
+        z->avail_out = ao;
+        rc = deflate(z, in_left > ai ? Z_NO_FLUSH : Z_FINISH);
+        in_left -= ai - z->avail_in;
+        out_left -= ao - z->avail_out;
+        if (rc == Z_STREAM_END)
+            break;
+        if (rc == Z_BUF_ERROR && out_left == 0)
+            return -1;
+    }
+    *made = room - out_left;
+    return rc == Z_STREAM_END ? 0 : -1;
+}
+
 int sf_gzip_member(const void *in, size_t len, int level, char **out,
                    size_t *out_len, size_t *out_cap)
 {
@@ -35,16 +69,12 @@ int sf_gzip_member(const void *in, size_t len, int level, char **out,
         != Z_OK)
         return -1;
     const size_t bound = deflateBound(&z, (uLong)len) + 32;
-    if (reserve(out, out_cap, *out_len + bound) != 0) {
-        deflateEnd(&z);
-        return -1;
-    }
-    z.next_in = (Bytef *)(uintptr_t)in;
-    z.avail_in = (uInt)len;
-    z.next_out = (Bytef *)*out + *out_len;
-    z.avail_out = (uInt)bound;
-    const int rc = deflate(&z, Z_FINISH);
-    *out_len += bound - z.avail_out;
+    size_t made = 0;
+    int rc = reserve(out, out_cap, *out_len + bound);
+    if (rc == 0)
+        rc = deflate_all(&z, in, len, (unsigned char *)*out + *out_len, bound,
+                         &made);
     deflateEnd(&z);
-    return rc == Z_STREAM_END ? 0 : -1;
+    *out_len += made;
+    return rc;
 }

@@ -504,6 +504,47 @@ static void test_gzip_round_trip(void **state)
             }
 }
 
+/* A member of more than 4 GiB (zlib counts in 32 bits) inflates to the
+ * whole input.  It needs about 4 GiB of address space (untouched zero
+ * pages) and takes seconds, so it runs only when SF_BIG_TESTS is set, as
+ * `make check` does. */
+static void test_gzip_over_4gib(void **state)
+{
+    (void)state;
+    if (!getenv("SF_BIG_TESTS"))
+        skip();
+    const size_t len = ((size_t)1 << 32) + 4099;
+    char *in = calloc(len, 1);
+    assert_non_null(in);
+    memcpy(in + len - 5, "tail\n", 5);
+    char *gz = NULL;
+    size_t gz_len = 0, gz_cap = 0;
+    assert_int_equal(sf_gzip_member(in, len, 1, &gz, &gz_len, &gz_cap), 0);
+    z_stream z = {0};
+    assert_int_equal(inflateInit2(&z, 15 + 16), Z_OK);
+    z.next_in = (Bytef *)gz;
+    z.avail_in = (uInt)gz_len;
+    static unsigned char out[1 << 20];
+    size_t total = 0, nonzero = 0;
+    int rc = Z_OK;
+    while (rc == Z_OK) {
+        z.next_out = out;
+        z.avail_out = sizeof out;
+        rc = inflate(&z, Z_NO_FLUSH);
+        const size_t got = sizeof out - z.avail_out;
+        for (size_t i = 0; i < got; i++)
+            nonzero += out[i] != 0;
+        total += got;
+    }
+    assert_int_equal(rc, Z_STREAM_END);
+    assert_int_equal(z.avail_in, 0);
+    assert_int_equal(total, len);
+    assert_int_equal(nonzero, 5);
+    inflateEnd(&z);
+    free(gz);
+    free(in);
+}
+
 /* Members appended to one buffer read back as the concatenation, through
  * inflate with a reset per member and through gzread on a file. */
 static void test_gzip_members_concatenate(void **state)
@@ -1018,6 +1059,7 @@ int main(void)
         cmocka_unit_test(test_gzip_members_concatenate),
         cmocka_unit_test(test_gzip_threads),
         cmocka_unit_test(test_gzip_bad_level),
+        cmocka_unit_test(test_gzip_over_4gib),
         cmocka_unit_test_setup_teardown(test_writer_commit, make_dir,
                                         remove_dir),
         cmocka_unit_test_setup_teardown(test_writer_no_commit, make_dir,
