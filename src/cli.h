@@ -118,6 +118,9 @@ typedef struct cli_run {
     int progress;             /* show progress on the terminal */
     int progress_shown;       /* a progress line is on screen */
     uint64_t invalid_seen;    /* invalid records reported so far */
+    const char *out_names[SF_MAX_OUTPUTS]; /* options naming the outputs */
+    char rest[256];           /* summary line the body leaves, or "" */
+    char json[2048];          /* --stats JSON the body leaves */
 } cli_run_t;
 
 struct option;
@@ -140,10 +143,12 @@ int cli_run_usage(const cli_run_t *r, int a, void (*usage)(FILE *));
 /* The batch itself, once the input and outputs are open. */
 typedef int (*cli_body_fn)(void *ctx, sf_reader_t *reader,
                            sf_writer_t *const *writers, sf_error_t *err);
-/* Open the reader over files (none for a source: with_input 0) and the
- * nout outputs wo[], remove temporary outputs on an interrupt, run body,
- * commit the outputs only when everything succeeded, report what the user
- * must see.  Returns 0, or -1 with err filled. */
+/* Refuse outputs that are the same file, start the threads, open the
+ * reader over files (none for a source: with_input 0), the nout outputs
+ * wo[] and the --stats file, remove temporary files on a signal, run
+ * body (which leaves the statistics in r->json), commit the outputs and
+ * then the statistics only when everything succeeded, report what the
+ * user must see.  Returns 0, or -1 with err filled. */
 int cli_run_execute(cli_run_t *r, const char *const *files, size_t n,
                     int with_input, const sf_writer_opts_t *wo, int nout,
                     cli_body_fn body, void *ctx, sf_error_t *err);
@@ -167,16 +172,33 @@ void cli_put_header(sf_out_t *out, const cli_fields_t *fl,
  * (may be NULL), then time and rate. */
 void cli_job_summary(const sf_job_stats_t *st, const char *what,
                      const char *rest);
-/* --stats for a job: a JSON object with the job's counters and extra
- * ("\"key\":value" pairs joined by commas, or ""). 0 or -1 (printed). */
-int cli_job_json(const char *path, const char *cmd, const sf_job_stats_t *st,
-                 const char *extra);
+/* A job's --stats JSON into r->json: the keys every command has
+ * (command, records, invalid, dropped, written, times, threads), then
+ * extra ("\"key\":value" pairs joined by commas, or ""). */
+void cli_job_json(cli_run_t *r, const sf_job_stats_t *st, const char *extra);
 /* After cli_run_execute of a job returned rc (err): the summary (unless
- * -q) and --stats, when the job ran; returns the exit status. */
+ * -q) with r->rest, when the job ran; returns the exit status. */
 int cli_job_finish(const cli_run_t *r, int rc, const sf_error_t *err,
-                   const sf_job_stats_t *st, const char *what,
-                   const char *rest, const char *extra);
-/* Write buf to path ("-" = stdout); 0 or -1 (printed). */
-int cli_write_file(const char *path, const char *buf, size_t len);
+                   const sf_job_stats_t *st, const char *what);
+
+/* ------------------------------------------------ safety (cli_guard.c) */
+
+/* Handlers for every catchable signal that would end the process: they
+ * remove the registered temporary files, then end it by that signal.
+ * SIGXFSZ is ignored, so a file-size limit is a write error. */
+void cli_guard_signals(void);
+/* Register (path) or clear (NULL) the temporary file of slot 0..2. */
+void cli_guard_temp(int slot, const char *path);
+/* Start the OpenMP threads (threads <= 0: the default count) before any
+ * file is opened; when the runtime cannot, the process exits with status
+ * 2 and a message.  Returns the number started. */
+int cli_guard_threads(int threads);
+/* Refuse outputs that are one file: two of wo[0..nout-1] and stats (may
+ * be NULL), or one of them and an input of files[0..n-1] ("-" = the
+ * standard streams).  names[] are the options for the messages (names[nout]
+ * is for stats).  0, or -1 with err filled (SF_ERR_USAGE). */
+int cli_check_paths(const char *const *files, size_t n,
+                    const sf_writer_opts_t *wo, const char *const *names,
+                    int nout, const char *stats, sf_error_t *err);
 
 #endif

@@ -172,7 +172,14 @@ static int canon_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
         .begin = canon_begin, .work = canon_work,
         .keep = k->dedupe ? canon_keep : NULL, .emit = canon_emit,
     };
-    return sf_job_run(&k->run.batch, &job, rd, wr, &k->stats, err);
+    const int rc = sf_job_run(&k->run.batch, &job, rd, wr, &k->stats, err);
+    char n1[32], n2[32];
+    snprintf(k->run.rest, sizeof k->run.rest,
+             "%s written, %s duplicates dropped",
+             cli_group(k->stats.records[0], n1, sizeof n1),
+             cli_group(k->stats.dropped, n2, sizeof n2));
+    cli_job_json(&k->run, &k->stats, "");
+    return rc;
 }
 
 int cli_canon(int argc, char **argv)
@@ -193,9 +200,5 @@ int cli_canon(int argc, char **argv)
                                    (size_t)(argc - optind), 1, &k.run.writer,
                                    1, canon_body, &k, &err);
     free(k.seen.v);
-    char n1[32], n2[32], rest[96];
-    snprintf(rest, sizeof rest, "%s written, %s duplicates dropped",
-             cli_group(k.stats.records[0], n1, sizeof n1),
-             cli_group(k.stats.dropped, n2, sizeof n2));
-    return cli_job_finish(&k.run, rc, &err, &k.stats, "puzzles", rest, "");
+    return cli_job_finish(&k.run, rc, &err, &k.stats, "puzzles");
 }

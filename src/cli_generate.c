@@ -80,6 +80,7 @@ typedef struct gen_cli {
     unsigned steps;
     gen_worker_t *workers;
     int threads;
+    uint64_t by[3];       /* puzzles per result (MADE, MISSED, FAILED) */
     sf_job_stats_t stats;
 } gen_cli_t;
 
@@ -377,6 +378,20 @@ static void generate_emit(void *ctx, int thread, const sf_item_t *it,
     sf_out_end(out[0]);
 }
 
+/* Sum the workers' counters into k->by[] and free their state. */
+static void generate_collect(gen_cli_t *k)
+{
+    for (int t = 0; k->workers && t < k->threads; t++) {
+        gen_worker_t *w = &k->workers[t];
+        for (int i = 0; i < 3; i++)
+            k->by[i] += w->by_result[i];
+        sf_gen_free(w->gen);
+        sf_solver_free(w->target.solver);
+    }
+    free(k->workers);
+    k->workers = NULL;
+}
+
 static int generate_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
                          sf_error_t *err)
 {
@@ -386,20 +401,21 @@ static int generate_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
         .slot_size = sizeof(gen_slot_t), .start = generate_start,
         .begin = generate_begin, .work = generate_work, .emit = generate_emit,
     };
-    return sf_job_run(&k->run.batch, &job, rd, wr, &k->stats, err);
-}
-
-/* Sum the workers' counters into by[] and free their state. */
-static void generate_collect(gen_cli_t *k, uint64_t by[3])
-{
-    for (int t = 0; k->workers && t < k->threads; t++) {
-        gen_worker_t *w = &k->workers[t];
-        for (int i = 0; i < 3; i++)
-            by[i] += w->by_result[i];
-        sf_gen_free(w->gen);
-        sf_solver_free(w->target.solver);
-    }
-    free(k->workers);
+    const int rc = sf_job_run(&k->run.batch, &job, rd, wr, &k->stats, err);
+    generate_collect(k);
+    const uint64_t *by = k->by;
+    char json[128], g[3][32];
+    snprintf(k->run.rest, sizeof k->run.rest, "seed %llu; %s written, %s "
+             "missed the target, %s could not be made",
+             (unsigned long long)k->seed,
+             cli_group(by[MADE], g[0], sizeof g[0]),
+             cli_group(by[MISSED], g[1], sizeof g[1]),
+             cli_group(by[FAILED], g[2], sizeof g[2]));
+    snprintf(json, sizeof json, "\"seed\":%llu,\"missed\":%llu,\"failed\":%llu",
+             (unsigned long long)k->seed, (unsigned long long)by[MISSED],
+             (unsigned long long)by[FAILED]);
+    cli_job_json(&k->run, &k->stats, json);
+    return rc;
 }
 
 static int generate_args(gen_cli_t *k, int argc, char **argv)
@@ -441,17 +457,8 @@ int cli_generate(int argc, char **argv)
     sf_error_t err = {0};
     const int rc = cli_run_execute(&k.run, NULL, 0, 0, &k.run.writer, 1,
                                    generate_body, &k, &err);
-    uint64_t by[3] = {0, 0, 0};
-    generate_collect(&k, by);
-    char rest[200], json[128], g[3][32];
-    snprintf(rest, sizeof rest, "seed %llu; %s written, %s missed the "
-             "target, %s could not be made", (unsigned long long)k.seed,
-             cli_group(by[MADE], g[0], sizeof g[0]),
-             cli_group(by[MISSED], g[1], sizeof g[1]),
-             cli_group(by[FAILED], g[2], sizeof g[2]));
-    snprintf(json, sizeof json, "\"seed\":%llu,\"missed\":%llu,\"failed\":%llu",
-             (unsigned long long)k.seed, (unsigned long long)by[MISSED],
-             (unsigned long long)by[FAILED]);
+    generate_collect(&k); /* when the body never ran */
+    const uint64_t *by = k.by;
     if (by[MISSED] || by[FAILED])
         cli_error("%llu of %llu puzzles not written (%llu missed the target "
                   "in %d attempts each: it may be out of reach with these "
@@ -459,8 +466,7 @@ int cli_generate(int argc, char **argv)
                   (unsigned long long)(by[MISSED] + by[FAILED]),
                   (unsigned long long)k.count, (unsigned long long)by[MISSED],
                   ATTEMPTS, (unsigned long long)by[FAILED]);
-    const int done = cli_job_finish(&k.run, rc, &err, &k.stats, "puzzles",
-                                    rest, json);
+    const int done = cli_job_finish(&k.run, rc, &err, &k.stats, "puzzles");
     /* Fewer puzzles than asked for: the options could not be met. */
     return done == EXIT_OK && (by[MISSED] || by[FAILED]) ? EXIT_USAGE : done;
 }

@@ -185,18 +185,6 @@ static void rate_emit(void *ctx, int thread, const sf_item_t *it, void *slot,
     sf_out_end(out[0]);
 }
 
-static int rate_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
-                     sf_error_t *err)
-{
-    rate_cli_t *k = ctx;
-    const sf_job_t job = {
-        .ctx = k, .outputs = 1, .slot_size = sizeof(rate_slot_t),
-        .start = rate_start, .begin = rate_begin, .work = rate_work,
-        .emit = rate_emit,
-    };
-    return sf_job_run(&k->run.batch, &job, rd, wr, &k->stats, err);
-}
-
 /* Sum the workers into w[0] and free their solvers. */
 static void rate_collect(rate_cli_t *k)
 {
@@ -231,13 +219,39 @@ static void rate_report(const rate_cli_t *k, char *rest, size_t cap,
         snprintf(rest + n, cap - n, "; mean rating %.2f", mean);
     j += (size_t)snprintf(json, jcap, "\"mean_rating\":%.4f", mean);
     for (int i = 0; i < SF_STATUS_COUNT && j < jcap; i++)
-        j += (size_t)snprintf(json + j, jcap - j, ",\"%s\":%llu",
+        if (i != SF_INVALID) /* the common keys have "invalid" */
+            j += (size_t)snprintf(json + j, jcap - j, ",\"%s\":%llu",
                               sf_status_name((sf_status_t)i),
                               (unsigned long long)w->by_status[i]);
     for (int i = 0; i < SF_LEVEL_COUNT && j < jcap; i++)
         j += (size_t)snprintf(json + j, jcap - j, ",\"level_%s\":%llu",
                               sf_level_name((sf_level_t)i),
                               (unsigned long long)w->by_level[i]);
+}
+
+/* After the run: the summary line and the statistics. */
+static void rate_finish(rate_cli_t *k)
+{
+    char json[512] = "";
+    if (k->workers) {
+        rate_collect(k);
+        rate_report(k, k->run.rest, sizeof k->run.rest, json, sizeof json);
+    }
+    cli_job_json(&k->run, &k->stats, json);
+}
+
+static int rate_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
+                     sf_error_t *err)
+{
+    rate_cli_t *k = ctx;
+    const sf_job_t job = {
+        .ctx = k, .outputs = 1, .slot_size = sizeof(rate_slot_t),
+        .start = rate_start, .begin = rate_begin, .work = rate_work,
+        .emit = rate_emit,
+    };
+    const int rc = sf_job_run(&k->run.batch, &job, rd, wr, &k->stats, err);
+    rate_finish(k);
+    return rc;
 }
 
 int cli_rate(int argc, char **argv)
@@ -259,12 +273,6 @@ int cli_rate(int argc, char **argv)
     const int rc = cli_run_execute(&k.run, (const char *const *)argv + optind,
                                    (size_t)(argc - optind), 1, &k.run.writer,
                                    1, rate_body, &k, &err);
-    char rest[256] = "", json[512] = "";
-    if (k.workers) {
-        rate_collect(&k);
-        rate_report(&k, rest, sizeof rest, json, sizeof json);
-    }
     free(k.workers);
-    return cli_job_finish(&k.run, rc, &err, &k.stats, "puzzles",
-                          *rest ? rest : NULL, json);
+    return cli_job_finish(&k.run, rc, &err, &k.stats, "puzzles");
 }

@@ -6,32 +6,24 @@
  *
  * A command parses its arguments with cli_run_args, giving its own option
  * table (which includes CLI_OUTPUT_OPTIONS) and a handler for the options
- * only it has; it then runs its batch through cli_run_execute, which opens
- * the reader and the outputs, removes temporary output files on SIGINT or
- * SIGTERM, and commits the outputs only when the whole run succeeded.
+ * only it has; it then runs its batch through cli_run_execute, which
+ * refuses outputs that are the same file as another output or an input,
+ * starts the threads, opens the reader, the outputs and the --stats file
+ * (all written under temporary names, removed on any catchable signal:
+ * cli_guard.c), runs the body, and commits the files only when the whole
+ * run succeeded: the outputs first, then the statistics.
  */
 #include "cli.h"
 
 #include <getopt.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define SHOW_INVALID 10 /* invalid records reported one by one */
-
-/* The temporary output files, removed by the interrupt handler. */
-static const char *volatile temp_outputs[SF_MAX_OUTPUTS];
-
-static void on_interrupt(int sig)
-{
-    for (int i = 0; i < SF_MAX_OUTPUTS; i++)
-        if (temp_outputs[i])
-            unlink(temp_outputs[i]);
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
+#define STATS_SLOT SF_MAX_OUTPUTS /* cli_guard_temp slot of --stats */
 
 void cli_run_init(cli_run_t *r, const char *cmd)
 {
@@ -39,6 +31,8 @@ void cli_run_init(cli_run_t *r, const char *cmd)
     r->cmd = cmd;
     r->writer.gzip = -1;
     r->writer.level = 1;
+    r->out_names[0] = "-o";
+    r->out_names[1] = "-o";
 }
 
 static int parse_in_format(const char *arg, sf_format_t *out)
@@ -128,6 +122,19 @@ static void on_progress(void *ctx, const sf_progress_t *p)
     r->progress_shown = 1;
 }
 
+/* Progress goes to stderr when it is a terminal, but not when standard
+ * output is that same terminal: the records would mix with it. */
+static int progress_possible(void)
+{
+    struct stat out, err;
+    if (!isatty(STDERR_FILENO))
+        return 0;
+    if (!isatty(STDOUT_FILENO))
+        return 1;
+    return fstat(STDOUT_FILENO, &out) == 0 && fstat(STDERR_FILENO, &err) == 0
+           && out.st_rdev != err.st_rdev;
+}
+
 int cli_run_args(cli_run_t *r, int argc, char **argv,
                  const struct option *longopts, cli_option_fn own, void *ctx)
 {
@@ -146,7 +153,7 @@ int cli_run_args(cli_run_t *r, int argc, char **argv,
             return -1;
     }
     r->batch.on_invalid = on_invalid;
-    r->progress = !r->quiet && isatty(STDERR_FILENO);
+    r->progress = !r->quiet && progress_possible();
     r->batch.on_progress = r->progress ? on_progress : NULL;
     r->batch.ctx = r;
     return 0;
@@ -165,34 +172,65 @@ int cli_run_usage(const cli_run_t *r, int a, void (*usage)(FILE *))
     return -1;
 }
 
-/* Open the nout outputs; on failure close those already open. */
-static int open_outputs(const sf_writer_opts_t *wo, int nout,
-                        sf_writer_t **wr, sf_error_t *err)
+/* Open the nout outputs and, with --stats, the statistics file as
+ * wr[nout]; on failure close those already open. */
+static int open_outputs(const cli_run_t *r, const sf_writer_opts_t *wo,
+                        int nout, sf_writer_t **wr, sf_error_t *err)
 {
-    for (int i = 0; i < nout; i++) {
-        wr[i] = sf_writer_open(&wo[i], err);
+    const sf_writer_opts_t so = {r->stats_path, r->writer.force, 0, 1};
+    const int n = nout + (r->stats_path != NULL);
+    for (int i = 0; i < n; i++) {
+        wr[i] = sf_writer_open(i < nout ? &wo[i] : &so, err);
         if (!wr[i]) {
             sf_error_t ignore;
-            while (i-- > 0)
+            while (i-- > 0) {
                 sf_writer_close(wr[i], 0, &ignore);
+                cli_guard_temp(i, NULL);
+            }
             return -1;
         }
-        temp_outputs[i] = sf_writer_temp_path(wr[i]);
+        cli_guard_temp(i < nout ? i : STATS_SLOT, sf_writer_temp_path(wr[i]));
     }
     return 0;
 }
 
-/* Close the outputs, committing them when rc is 0; the first failure
- * makes rc -1 and fills err. */
-static int close_outputs(sf_writer_t **wr, int nout, int rc, sf_error_t *err)
+/* Close writer w (guard slot) committing it when rc is 0; the first
+ * failure makes rc -1 and fills err. */
+static int close_one(sf_writer_t *w, int slot, int rc, sf_error_t *err)
 {
-    for (int i = 0; i < nout; i++) {
-        sf_error_t cerr = {0};
-        if (sf_writer_close(wr[i], rc == 0, &cerr) != 0 && rc == 0) {
-            rc = -1;
-            *err = cerr;
-        }
-        temp_outputs[i] = NULL;
+    sf_error_t cerr = {0};
+    if (sf_writer_close(w, rc == 0, &cerr) != 0 && rc == 0) {
+        rc = -1;
+        *err = cerr;
+    }
+    cli_guard_temp(slot, NULL);
+    return rc;
+}
+
+/* Write the statistics the body left in r->json into the stats writer. */
+static int write_stats(const cli_run_t *r, sf_writer_t *w, sf_error_t *err)
+{
+    return sf_writer_write(w, r->json, strlen(r->json), err);
+}
+
+/* Commit the outputs, then the statistics file: when only the latter
+ * fails, the outputs are in place and the message says so. */
+static int close_outputs(const cli_run_t *r, sf_writer_t **wr, int nout,
+                         int rc, sf_error_t *err)
+{
+    if (rc == 0 && r->stats_path)
+        rc = write_stats(r, wr[nout], err);
+    for (int i = 0; i < nout; i++)
+        rc = close_one(wr[i], i, rc, err);
+    if (!r->stats_path)
+        return rc;
+    const int before = rc;
+    rc = close_one(wr[nout], STATS_SLOT, rc, err);
+    if (before == 0 && rc != 0 && !(nout == 1 && !r->writer.path)) {
+        const size_t n = strlen(err->message);
+        snprintf(err->message + n, sizeof err->message - n,
+                 " (the output%s %s written)", nout > 1 ? "s were" : " was",
+                 nout > 1 ? "all" : "fully");
     }
     return rc;
 }
@@ -202,21 +240,32 @@ int cli_run_execute(cli_run_t *r, const char *const *files, size_t n,
                     cli_body_fn body, void *ctx, sf_error_t *err)
 {
     sf_reader_t *rd = NULL;
-    sf_writer_t *wr[SF_MAX_OUTPUTS];
+    sf_writer_t *wr[SF_MAX_OUTPUTS + 1];
+    const char *names[SF_MAX_OUTPUTS + 1];
+    for (int i = 0; i < nout; i++)
+        names[i] = r->out_names[i];
+    names[nout] = "--stats";
+    static const char *const std_in[] = {"-"};
+    if (cli_check_paths(!with_input ? NULL : n ? files : std_in,
+                        !with_input ? 0 : n ? n : 1, wo, names, nout,
+                        r->stats_path, err) != 0) {
+        cli_error("%s", err->message);
+        return -1;
+    }
+    cli_guard_signals();
+    cli_guard_threads(r->batch.threads);
     if (with_input && !(rd = sf_reader_new(files, n, &r->reader))) {
         *err = (sf_error_t){SF_ERR_NOMEM, "out of memory"};
         cli_error("%s", err->message);
         return -1;
     }
-    if (open_outputs(wo, nout, wr, err) != 0) {
+    if (open_outputs(r, wo, nout, wr, err) != 0) {
         cli_error("%s", err->message);
         sf_reader_free(rd);
         return -1;
     }
-    signal(SIGINT, on_interrupt);
-    signal(SIGTERM, on_interrupt);
     int rc = body(ctx, rd, wr, err);
-    rc = close_outputs(wr, nout, rc, err);
+    rc = close_outputs(r, wr, nout, rc, err);
     sf_reader_free(rd);
     clear_progress(r);
     if (r->invalid_seen > SHOW_INVALID && !r->batch.strict)
@@ -268,43 +317,26 @@ void cli_job_summary(const sf_job_stats_t *st, const char *what,
                       : 0, a, sizeof a), what);
 }
 
-int cli_write_file(const char *path, const char *buf, size_t len)
+void cli_job_json(cli_run_t *r, const sf_job_stats_t *st, const char *extra)
 {
-    FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
-    if (!f || fwrite(buf, 1, len, f) != len ||
-        (f != stdout && fclose(f) != 0)) {
-        cli_error("%s: cannot write statistics", path);
-        return -1;
-    }
-    return 0;
-}
-
-int cli_job_json(const char *path, const char *cmd, const sf_job_stats_t *st,
-                 const char *extra)
-{
-    char buf[2048];
-    const int n = snprintf(buf, sizeof buf,
+    uint64_t written = 0;
+    for (int o = 0; o < SF_MAX_OUTPUTS; o++)
+        written += st->records[o];
+    snprintf(r->json, sizeof r->json,
         "{\"command\":\"%s\",\"records\":%llu,\"invalid\":%llu,"
         "\"dropped\":%llu,\"written\":%llu,"
-        "\"wall_sec\":%.6f,\"cpu_sec\":%.6f,\"threads\":%d%s%s}\n", cmd,
+        "\"wall_sec\":%.6f,\"cpu_sec\":%.6f,\"threads\":%d%s%s}\n", r->cmd,
         (unsigned long long)st->items, (unsigned long long)st->invalid,
-        (unsigned long long)st->dropped, (unsigned long long)st->records[0],
-        st->wall_sec, st->cpu_sec,
-        st->threads, *extra ? "," : "", extra);
-    return cli_write_file(path, buf, n < (int)sizeof buf ? (size_t)n
-                                                         : sizeof buf - 1);
+        (unsigned long long)st->dropped, (unsigned long long)written,
+        st->wall_sec, st->cpu_sec, st->threads, *extra ? "," : "", extra);
 }
 
 int cli_job_finish(const cli_run_t *r, int rc, const sf_error_t *err,
-                   const sf_job_stats_t *st, const char *what,
-                   const char *rest, const char *extra)
+                   const sf_job_stats_t *st, const char *what)
 {
     if (st->threads == 0) /* never ran: the files did not open */
         return cli_exit_code(err->code);
     if (!r->quiet)
-        cli_job_summary(st, what, rest);
-    if (r->stats_path && cli_job_json(r->stats_path, r->cmd, st, extra) != 0 &&
-        rc == 0)
-        return EXIT_IO;
+        cli_job_summary(st, what, *r->rest ? r->rest : NULL);
     return rc == 0 ? EXIT_OK : cli_exit_code(err->code);
 }

@@ -120,20 +120,30 @@ static void print_summary(const sf_stats_t *st)
     fprintf(stderr, "  rate     %s puzzles/s\n",
             cli_group(st->wall_sec > 0 ? (uint64_t)(st->puzzles / st->wall_sec)
                       : 0, a, sizeof a));
-    fprintf(stderr, "  guesses  %.2f per puzzle, %.1f%% solved without "
-            "guessing\n", valid ? (double)st->guesses / valid : 0.0,
-            valid ? 100.0 * st->no_guess / valid : 0.0);
+    const uint64_t solved = st->by_status[SF_SOLVED] +
+                            st->by_status[SF_UNIQUE] +
+                            st->by_status[SF_MULTIPLE];
+    fprintf(stderr, "  guesses  %.2f per puzzle, ",
+            valid ? (double)st->guesses / valid : 0.0);
+    if (solved)
+        fprintf(stderr, "%.1f%% solved without guessing\n",
+                100.0 * st->no_guess / solved);
+    else
+        fprintf(stderr, "no puzzle has a solution\n");
     fprintf(stderr, "  latency  median %s, p99 %s, max %s\n",
             cli_duration((double)st->lat_median_ns, a, sizeof a),
             cli_duration((double)st->lat_p99_ns, b, sizeof b),
             cli_duration((double)st->lat_max_ns, c, sizeof c));
 }
 
-static int write_stats(const char *path, const sf_stats_t *st)
+/* The --stats JSON: the library's object with the keys every command
+ * has (command, records) in front. */
+static void stats_json(cli_run_t *r, const sf_stats_t *st)
 {
-    char buf[2048];
-    const int n = sf_stats_json(st, buf, sizeof buf);
-    return cli_write_file(path, buf, (size_t)n);
+    char lib[1536];
+    sf_stats_json(st, lib, sizeof lib);
+    snprintf(r->json, sizeof r->json, "{\"command\":\"%s\",\"records\":%llu,%s",
+             r->cmd, (unsigned long long)st->puzzles, lib + 1);
 }
 
 /* Does the output show the original record text? */
@@ -156,7 +166,9 @@ static int solve_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
 {
     solve_cli_t *s = ctx;
     s->ran = 1;
-    return sf_batch_run(&s->run.batch, rd, wr[0], &s->stats, err);
+    const int rc = sf_batch_run(&s->run.batch, rd, wr[0], &s->stats, err);
+    stats_json(&s->run, &s->stats);
+    return rc;
 }
 
 int cli_solve(int argc, char **argv)
@@ -179,8 +191,5 @@ int cli_solve(int argc, char **argv)
         return cli_exit_code(err.code);
     if (!s.run.quiet)
         print_summary(&s.stats);
-    if (s.run.stats_path && write_stats(s.run.stats_path, &s.stats) != 0 &&
-        rc == 0)
-        return EXIT_IO;
     return rc == 0 ? EXIT_OK : cli_exit_code(err.code);
 }

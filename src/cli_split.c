@@ -262,7 +262,20 @@ static int split_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
         .emit = split_emit,
     };
     k->reader = rd;
-    return sf_job_run(&k->run.batch, &job, rd, wr, &k->stats, err);
+    const int rc = sf_job_run(&k->run.batch, &job, rd, wr, &k->stats, err);
+    char a[32], b[32], c[32], json[128];
+    snprintf(k->run.rest, sizeof k->run.rest, "%s train, %s test, %s invalid "
+             "(in neither); seed %llu",
+             cli_group(k->stats.records[TRAIN], a, sizeof a),
+             cli_group(k->stats.records[TEST], b, sizeof b),
+             cli_group(k->stats.invalid, c, sizeof c),
+             (unsigned long long)k->seed);
+    snprintf(json, sizeof json, "\"train\":%llu,\"test\":%llu,\"seed\":%llu",
+             (unsigned long long)k->stats.records[TRAIN],
+             (unsigned long long)k->stats.records[TEST],
+             (unsigned long long)k->seed);
+    cli_job_json(&k->run, &k->stats, json);
+    return rc;
 }
 
 static int split_args(split_cli_t *k, int argc, char **argv)
@@ -296,20 +309,11 @@ int cli_split(int argc, char **argv)
     sf_writer_opts_t wo[2] = {k.run.writer, k.run.writer};
     wo[TRAIN].path = k.paths[TRAIN];
     wo[TEST].path = k.paths[TEST];
+    k.run.out_names[TRAIN] = "--train";
+    k.run.out_names[TEST] = "--test";
     sf_error_t err = {0};
     const int rc = cli_run_execute(&k.run, (const char *const *)argv + optind,
                                    (size_t)(argc - optind), 1, wo, 2,
                                    split_body, &k, &err);
-    char a[32], b[32], c[32], rest[160], json[128];
-    snprintf(rest, sizeof rest, "%s train, %s test, %s invalid (in "
-             "neither); seed %llu",
-             cli_group(k.stats.records[TRAIN], a, sizeof a),
-             cli_group(k.stats.records[TEST], b, sizeof b),
-             cli_group(k.stats.invalid, c, sizeof c),
-             (unsigned long long)k.seed);
-    snprintf(json, sizeof json, "\"train\":%llu,\"test\":%llu,\"seed\":%llu",
-             (unsigned long long)k.stats.records[TRAIN],
-             (unsigned long long)k.stats.records[TEST],
-             (unsigned long long)k.seed);
-    return cli_job_finish(&k.run, rc, &err, &k.stats, "puzzles", rest, json);
+    return cli_job_finish(&k.run, rc, &err, &k.stats, "puzzles");
 }

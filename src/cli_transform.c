@@ -181,7 +181,14 @@ static int transform_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
         .start = transform_start, .begin = transform_begin,
         .work = transform_work, .emit = transform_emit,
     };
-    return sf_job_run(&k->run.batch, &job, rd, wr, &k->stats, err);
+    const int rc = sf_job_run(&k->run.batch, &job, rd, wr, &k->stats, err);
+    char a1[32], json[64];
+    snprintf(k->run.rest, sizeof k->run.rest, "%s copies written, seed %llu",
+             cli_group(k->stats.records[0], a1, sizeof a1),
+             (unsigned long long)k->seed);
+    snprintf(json, sizeof json, "\"seed\":%llu", (unsigned long long)k->seed);
+    cli_job_json(&k->run, &k->stats, json);
+    return rc;
 }
 
 int cli_transform(int argc, char **argv)
@@ -210,10 +217,5 @@ int cli_transform(int argc, char **argv)
     for (int t = 0; k.solvers && t < k.threads; t++)
         sf_solver_free(k.solvers[t]);
     free(k.solvers);
-    char a1[32], rest[96], json[64];
-    snprintf(rest, sizeof rest, "%s copies written, seed %llu",
-             cli_group(k.stats.records[0], a1, sizeof a1),
-             (unsigned long long)k.seed);
-    snprintf(json, sizeof json, "\"seed\":%llu", (unsigned long long)k.seed);
-    return cli_job_finish(&k.run, rc, &err, &k.stats, "puzzles", rest, json);
+    return cli_job_finish(&k.run, rc, &err, &k.stats, "puzzles");
 }

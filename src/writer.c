@@ -2,8 +2,9 @@
  * writer.c -- where output goes, safely.
  *
  * Standard output is written as it is.  A named regular file is written
- * under a temporary name in the same directory (NAME.tmp-XXXXXX) and renamed
- * into place only when the caller commits, so a failed or interrupted run
+ * under a temporary name in the same directory (NAME.tmp-XXXXXX, or
+ * .sudoflow.tmp-XXXXXX when NAME is too long to extend) and renamed into
+ * place only when the caller commits, so a failed or interrupted run
  * never leaves a file that looks complete; an existing file is replaced
  * only with force.  An existing non-regular file (/dev/null, /dev/full, a
  * FIFO) is written directly.  Every write is checked, so a full disk is
@@ -64,7 +65,47 @@ static int ends_with(const char *s, const char *suffix)
     return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-/* Open path directly (non-regular file) or through a temporary file. */
+/* Longest file name in the directory of path (the part before its last
+ * '/'); 255 when the system does not say. */
+static size_t name_max_of(const char *path, size_t dir_len)
+{
+    char dir[4096] = ".";
+    if (dir_len > 0 && dir_len < sizeof dir) {
+        memcpy(dir, path, dir_len);
+        dir[dir_len] = '\0';
+    }
+    const long m = pathconf(dir, _PC_NAME_MAX);
+    return m > 0 ? (size_t)m : 255;
+}
+
+/* The temporary name for path: NAME.tmp-XXXXXX beside it, or, when that
+ * name would be too long for the directory, .sudoflow.tmp-XXXXXX in the
+ * same directory.  NULL when out of memory. */
+static char *temp_name(const char *path)
+{
+    static const char suffix[] = ".tmp-XXXXXX", alone[] = ".sudoflow.tmp-XXXXXX";
+    const char *slash = strrchr(path, '/');
+    const size_t n = strlen(path);
+    const size_t dir_len = slash ? (size_t)(slash - path) + 1 : 0;
+    const int fits = n - dir_len + sizeof suffix - 1 <=
+                     name_max_of(path, dir_len);
+    char *tmp = malloc(n + sizeof alone + sizeof suffix);
+    if (!tmp)
+        return NULL;
+    memcpy(tmp, path, fits ? n : dir_len);
+    if (fits)
+        memcpy(tmp + n, suffix, sizeof suffix);
+    else
+        memcpy(tmp + dir_len, alone, sizeof alone);
+    return tmp;
+}
+
+/* Open path directly (an existing non-regular file, also through a
+ * symbolic link: /dev/null, a FIFO) or through a temporary file.  With
+ * force an existing regular file is replaced on commit, as zstd -f does:
+ * when path is a symbolic link to one, the link itself is replaced and
+ * its target left alone; the new file has the usual permissions (0666
+ * minus the umask) whatever the old one had, read-only included. */
 static int open_target(sf_writer_t *w, const sf_writer_opts_t *o,
                        sf_error_t *err)
 {
@@ -90,13 +131,11 @@ static int open_target(sf_writer_t *w, const sf_writer_opts_t *o,
                   "already exists (use -f to overwrite)", 0);
         return -1;
     }
-    w->tmp = malloc(n + sizeof ".tmp-XXXXXX");
+    w->tmp = temp_name(o->path);
     if (!w->tmp) {
         set_error(err, SF_ERR_NOMEM, o->path, "out of memory", 0);
         return -1;
     }
-    memcpy(w->tmp, o->path, n);
-    memcpy(w->tmp + n, ".tmp-XXXXXX", sizeof ".tmp-XXXXXX");
     w->fd = mkstemp(w->tmp);
     if (w->fd < 0) {
         set_error(err, SF_ERR_IO, o->path, "cannot create", errno);
