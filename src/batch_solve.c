@@ -107,7 +107,7 @@ static void solve_work(void *ctx, int thread, const sf_item_t *it, void *slot)
     oc->guesses = r.guesses;
     w->by_status[r.status]++;
     w->guesses += r.guesses;
-    w->no_guess += r.guesses == 0;
+    w->no_guess += r.guesses == 0 && r.count > 0;
     w->solve_ns += oc->ns;
     lat_add(&w->lat, oc->ns);
 }

@@ -39,8 +39,14 @@ int sf_stats_json(const sf_stats_t *st, char *buf, size_t cap)
     JSON_PUT(",\"guesses\":%llu,\"guesses_per_puzzle\":%.4f",
              (unsigned long long)st->guesses,
              valid ? (double)st->guesses / (double)valid : 0.0);
-    JSON_PUT(",\"no_guess_pct\":%.2f",
-             valid ? 100.0 * (double)st->no_guess / (double)valid : 0.0);
+    const uint64_t solved = st->by_status[SF_SOLVED] +
+                            st->by_status[SF_UNIQUE] +
+                            st->by_status[SF_MULTIPLE];
+    if (solved) /* share of the puzzles with a solution */
+        JSON_PUT(",\"no_guess_pct\":%.2f",
+                 100.0 * (double)st->no_guess / (double)solved);
+    else
+        JSON_PUT(",\"no_guess_pct\":null");
     JSON_PUT(",\"latency_ns\":{\"median\":%llu,\"p99\":%llu,\"max\":%llu}}\n",
              (unsigned long long)st->lat_median_ns,
              (unsigned long long)st->lat_p99_ns,

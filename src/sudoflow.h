@@ -302,7 +302,7 @@ typedef struct sf_stats {
     uint64_t puzzles;                   /* records read */
     uint64_t by_status[SF_STATUS_COUNT];/* records per status */
     uint64_t guesses;                   /* sum over solved records */
-    uint64_t no_guess;                  /* valid puzzles solved w/o guessing */
+    uint64_t no_guess;                  /* puzzles solved w/o guessing */
     double wall_sec;                    /* wall time of the run */
     double cpu_sec;                     /* user + system CPU time */
     double solve_sec;                   /* summed per-puzzle solve time */

@@ -635,7 +635,7 @@ static void check_stats(const set_t *s, const run_t *r, int threads)
         const uint64_t g = field_u64(line, 1, ','), t = field_u64(line, 2, ',');
         if (!s->v[i].invalid) {
             guesses += g;
-            no_guess += g == 0;
+            no_guess += g == 0 && s->v[i].count > 0; /* solved, no guess */
             ns[nvalid++] = t;
             ns_sum += (double)t;
             assert_true(t > 0);

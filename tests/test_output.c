@@ -202,8 +202,8 @@ static void test_latency_merge(void **state)
 /* ================================================================== stats */
 
 /* A small strict JSON reader for one object whose values are numbers,
- * strings or nested objects.  Collects "path":number pairs, where a nested
- * key's path is "outer.inner". */
+ * null, strings or nested objects.  Collects "path":number pairs (null as
+ * NAN), where a nested key's path is "outer.inner". */
 typedef struct json {
     const char *p;
     char keys[64][64];
@@ -293,7 +293,9 @@ static void json_object(json_t *j, const char *prefix)
         } else {
             assert_true(j->n < 64);
             snprintf(j->keys[j->n], sizeof j->keys[0], "%s", path);
-            j->nums[j->n++] = json_number(j);
+            const int null = strncmp(j->p, "null", 4) == 0;
+            j->p += null ? 4 : 0;
+            j->nums[j->n++] = null ? NAN : json_number(j);
         }
         json_ws(j);
         if (*j->p == '}') {
@@ -374,9 +376,11 @@ static void test_stats_json_content(void **state)
     assert_true(close_to(json_get(&j, "cpu_sec"), 4.75));
     assert_true(close_to(json_get(&j, "solve_sec"), 4.5));
     assert_true(close_to(json_get(&j, "puzzles_per_sec"), 400));
-    /* Per valid puzzle: 950 of the 1000 are valid. */
+    /* Guesses per valid puzzle: 950 of the 1000 are valid.  The share
+     * solved without guessing is of the 890 puzzles with a solution. */
     assert_true(fabs(json_get(&j, "guesses_per_puzzle") - 2.0) < 1e-3);
-    assert_true(fabs(json_get(&j, "no_guess_pct") - 60.0) < 1e-2);
+    assert_true(fabs(json_get(&j, "no_guess_pct") - 100.0 * 570 / 890) <
+                1e-2);
     assert_true(json_get(&j, "latency_ns.median") == 1234);
     assert_true(json_get(&j, "latency_ns.p99") == 56789);
     /* 64-bit counts are printed in full, not through a double or int. */
@@ -384,7 +388,9 @@ static void test_stats_json_content(void **state)
 }
 
 /* No division by zero shows up as nan or inf: an empty run, a run of
- * invalid records only, and a missing kernel name. */
+ * invalid records only, a run of unsolvable puzzles only, and a missing
+ * kernel name.  With no puzzle solved, the share solved without guessing
+ * is null, not 0% or 100%. */
 static void test_stats_json_degenerate(void **state)
 {
     (void)state;
@@ -392,19 +398,24 @@ static void test_stats_json_degenerate(void **state)
     memset(&st, 0, sizeof st);
     char buf[2048];
     json_t j;
-    for (int k = 0; k < 2; k++) {
-        if (k) {
+    for (int k = 0; k < 3; k++) {
+        if (k == 1) {
             st.puzzles = st.by_status[SF_INVALID] = 17;
             st.wall_sec = 0;
+        }
+        if (k == 2) {
+            st.puzzles = st.by_status[SF_UNSOLVABLE] = 5;
+            st.by_status[SF_INVALID] = 0;
+            st.no_guess = 0;
         }
         const int n = sf_stats_json(&st, buf, sizeof buf);
         assert_int_equal(strlen(buf), (size_t)n);
         json_parse(&j, buf); /* nan and inf are not JSON numbers */
         assert_string_equal(j.kernel, "");
         assert_true(json_get(&j, "guesses_per_puzzle") == 0);
-        assert_true(json_get(&j, "no_guess_pct") == 0);
+        assert_true(isnan(json_get(&j, "no_guess_pct")));
         assert_true(json_get(&j, "puzzles_per_sec") == 0);
-        assert_true(json_get(&j, "invalid") == (double)st.puzzles);
+        assert_true(json_get(&j, "invalid") == (double)st.by_status[SF_INVALID]);
     }
 }
 
