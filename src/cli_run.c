@@ -215,8 +215,8 @@ static int write_stats(const cli_run_t *r, sf_writer_t *w, sf_error_t *err)
 
 /* Commit the outputs, then the statistics file: when only the latter
  * fails, the outputs are in place and the message says so. */
-static int close_outputs(const cli_run_t *r, sf_writer_t **wr, int nout,
-                         int rc, sf_error_t *err)
+static int close_outputs(const cli_run_t *r, const sf_writer_opts_t *wo,
+                         sf_writer_t **wr, int nout, int rc, sf_error_t *err)
 {
     if (rc == 0 && r->stats_path)
         rc = write_stats(r, wr[nout], err);
@@ -226,11 +226,11 @@ static int close_outputs(const cli_run_t *r, sf_writer_t **wr, int nout,
         return rc;
     const int before = rc;
     rc = close_one(wr[nout], STATS_SLOT, rc, err);
-    if (before == 0 && rc != 0 && !(nout == 1 && !r->writer.path)) {
+    for (int i = 0; before == 0 && rc != 0 && i < nout; i++) {
         const size_t n = strlen(err->message);
-        snprintf(err->message + n, sizeof err->message - n,
-                 " (the output%s %s written)", nout > 1 ? "s were" : " was",
-                 nout > 1 ? "all" : "fully");
+        if (wo[i].path && strcmp(wo[i].path, "-") != 0)
+            snprintf(err->message + n, sizeof err->message - n,
+                     "; %s is complete", wo[i].path);
     }
     return rc;
 }
@@ -265,7 +265,7 @@ int cli_run_execute(cli_run_t *r, const char *const *files, size_t n,
         return -1;
     }
     int rc = body(ctx, rd, wr, err);
-    rc = close_outputs(r, wr, nout, rc, err);
+    rc = close_outputs(r, wo, wr, nout, rc, err);
     sf_reader_free(rd);
     clear_progress(r);
     if (r->invalid_seen > SHOW_INVALID && !r->batch.strict)
