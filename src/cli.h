@@ -68,7 +68,8 @@ const char *cli_duration(double ns, char *buf, size_t cap);
  * --gzip-level (solve also keeps its --level). */
 enum { CLI_OPT_IN_FORMAT = 256, CLI_OPT_COLUMN, CLI_OPT_STRICT, CLI_OPT_SEP,
        CLI_OPT_HEADER, CLI_OPT_GZIP, CLI_OPT_GZIP_LEVEL, CLI_OPT_STATS,
-       CLI_OPT_CHUNK, CLI_OPT_OWN /* first code free for a command */ };
+       CLI_OPT_CHUNK, CLI_OPT_MAX_RECORD,
+       CLI_OPT_OWN /* first code free for a command */ };
 
 #define CLI_OUTPUT_OPTIONS                                                \
     {"threads", required_argument, NULL, 'j'},                            \
@@ -85,14 +86,17 @@ enum { CLI_OPT_IN_FORMAT = 256, CLI_OPT_COLUMN, CLI_OPT_STRICT, CLI_OPT_SEP,
 #define CLI_INPUT_OPTIONS                                                 \
     {"in-format", required_argument, NULL, CLI_OPT_IN_FORMAT},            \
     {"column", required_argument, NULL, CLI_OPT_COLUMN},                  \
-    {"strict", no_argument, NULL, CLI_OPT_STRICT}
+    {"strict", no_argument, NULL, CLI_OPT_STRICT},                        \
+    {"max-record-bytes", required_argument, NULL, CLI_OPT_MAX_RECORD}
 #define CLI_SHORT_OPTIONS "j:o:fqh"
 
 /* Help lines for the options above. */
 #define CLI_INPUT_HELP                                                      \
 "      --in-format F    line, grid or csv (default: detected per file)\n"  \
 "      --column C       csv puzzle column, by name or 1-based number\n"    \
-"      --strict         stop at the first invalid record (exit 3)\n"
+"      --strict         stop at the first invalid record (exit 3)\n"    \
+"      --max-record-bytes N  longest record kept (default 1048576); a\n"  \
+"                       longer one is invalid and never held in memory\n"
 #define CLI_OUTPUT_HELP                                                     \
 "  -j, --threads N      worker threads (default: all cores)\n"             \
 "      --sep S          field separator (default ',')\n"                   \

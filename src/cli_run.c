@@ -72,6 +72,16 @@ static int run_option(cli_run_t *r, int c, const char *arg)
     case CLI_OPT_IN_FORMAT: return parse_in_format(arg, &r->reader.format);
     case CLI_OPT_COLUMN: r->reader.column = arg; return 0;
     case CLI_OPT_STRICT: b->strict = 1; return 0;
+    case CLI_OPT_MAX_RECORD:
+        if (cli_parse_u64("--max-record-bytes", arg, &v) != 0)
+            return -1;
+        if (v < 1 || v > (1u << 30)) {
+            cli_error("--max-record-bytes: must be between 1 and 1073741824, "
+                      "not %s", arg);
+            return -1;
+        }
+        r->reader.max_record = (size_t)v;
+        return 0;
     case CLI_OPT_SEP: b->sep = arg; return 0;
     case CLI_OPT_HEADER: b->header = 1; return 0;
     case CLI_OPT_GZIP: r->writer.gzip = 1; return 0;

@@ -38,6 +38,8 @@ static void solve_usage(FILE *to)
 "  -f, --force          overwrite an existing output file\n"
 "      --stats FILE     write the run statistics as JSON\n"
 "      --strict         stop at the first invalid record (exit 3)\n"
+"      --max-record-bytes N  longest record kept (default 1048576); a\n"
+"                       longer one is invalid and never held in memory\n"
 "      --chunk N        records per chunk (default 8192)\n"
 "  -q, --quiet          no summary, no progress\n"
 "  -h, --help           this help\n", to);

@@ -21,7 +21,7 @@
  *         callers that copy it; a record whose quotes are still open at
  *         the end of a line continues on the next ones.  While it
  *         does, a mark keeps its start in the buffer; if the quote is not
- *         closed within CSV_MAX_SPAN bytes or before the end of the file,
+ *         closed within the longest record or before the end of the file,
  *         the record is just its first line (invalid) and reading resumes
  *         on the line after it, so a stray quote costs one record.
  *
@@ -44,7 +44,6 @@
 #include "sudoflow.h"
 
 #define READ_BLOCK (1u << 20)   /* least free room offered to a read */
-#define CSV_MAX_SPAN (1u << 20) /* longest record spread over lines */
 
 typedef struct grid_acc {
     uint8_t cells[SF_CELLS]; /* values of the rows so far */
@@ -68,6 +67,8 @@ struct sf_reader {
     char **headers;        /* per file: its csv header as read, or NULL */
     size_t *header_lens;   /* per file: bytes at headers[i] */
     int no_text;           /* records carry no text (opts->no_text) */
+    size_t max_record;     /* longest line or csv record kept */
+    int long_first;        /* first byte of the too-long line just skipped */
     gzin_t in;             /* the current file's bytes */
     char *buf;             /* content of the current file */
     size_t cap;            /* bytes allocated at buf */
@@ -234,24 +235,67 @@ static void take(sf_reader_t *r, size_t stop, int nl, size_t *off,
     *len = stop - start;
 }
 
+/* What next_line found. */
+enum { LINE_END = 0, LINE_OK = 1, LINE_LONG = 2 };
+
+/* Bytes of a line surely longer than max_record even after its CR and a
+ * byte order mark are taken off. */
+#define LONG_SLACK 4
+
+/* The line found at [*off, *off + *len) is longer than max_record: keep
+ * its first byte (a comment?) and nothing else. */
+static int too_long(sf_reader_t *r, size_t *off, size_t *len)
+{
+    r->long_first = (unsigned char)r->buf[*off];
+    *off = r->pos;
+    *len = 0;
+    return LINE_LONG;
+}
+
+/* The line at pos has passed max_record bytes without a newline: drop its
+ * bytes as they come until its newline or the end of the file, so it is
+ * never held whole. */
+static int skip_long(sf_reader_t *r, size_t *off, size_t *len)
+{
+    r->long_first = (unsigned char)r->buf[r->pos];
+    for (;;) {
+        const char *nl = memchr(r->buf + r->scan, '\n', r->end - r->scan);
+        if (nl) {
+            r->pos = r->scan = (size_t)(nl - r->buf) + 1;
+            break;
+        }
+        r->pos = r->scan = r->end;
+        if (r->eof)
+            break;
+        if (refill(r) < 0)
+            return -1;
+    }
+    r->line++;
+    *off = r->pos;
+    *len = 0;
+    return LINE_LONG;
+}
+
 /* Next line of the current file as [*off, *off + *len) in r->buf, without
- * its terminator; valid until the next call.  1 = a line, 0 = end of the
- * file, -1 = error. */
+ * its terminator; valid until the next call.  LINE_OK, LINE_END at the end
+ * of the file, -1 on error, or LINE_LONG for a line longer than max_record
+ * (skipped, *len 0; while a csv record spanning lines is marked, LINE_LONG
+ * says the span passed max_record, and nothing is consumed). */
 static int next_line(sf_reader_t *r, size_t *off, size_t *len)
 {
     for (;;) {
         const char *nl = memchr(r->buf + r->scan, '\n', r->end - r->scan);
-        if (nl) {
-            take(r, (size_t)(nl - r->buf), 1, off, len);
-            return 1;
+        if (nl || (r->eof && r->pos < r->end)) {
+            take(r, nl ? (size_t)(nl - r->buf) : r->end, nl != NULL, off, len);
+            return *len > r->max_record ? too_long(r, off, len) : LINE_OK;
         }
-        if (r->eof) {
-            if (r->pos == r->end)
-                return 0;
-            take(r, r->end, 0, off, len);
-            return 1;
-        }
+        if (r->eof)
+            return LINE_END;
         r->scan = r->end;
+        if (r->marked && r->end - r->mark > r->max_record + LONG_SLACK)
+            return LINE_LONG;
+        if (!r->marked && r->end - r->pos > r->max_record + LONG_SLACK)
+            return skip_long(r, off, len);
         if (refill(r) < 0)
             return -1;
     }
@@ -362,6 +406,22 @@ static int grid_row(sf_reader_t *r, sf_chunk_t *c, const char *s, size_t len)
     if (!g->why)
         grid_check(g, cells, n);
     g->text_len += n;
+    g->rows++;
+    return g->rows == 9 ? grid_end(r, c) : 0;
+}
+
+/* A row that cannot be kept (too long): its grid is invalid for why. */
+static int grid_bad_row(sf_reader_t *r, sf_chunk_t *c, const char *why)
+{
+    grid_acc_t *g = &r->grid;
+    if (g->rows == 0) {
+        g->line = r->line;
+        g->text_len = 0;
+        g->spaced = 0;
+        g->why = why;
+    } else if (!g->why) {
+        g->why = why;
+    }
     g->rows++;
     return g->rows == 9 ? grid_end(r, c) : 0;
 }
@@ -511,15 +571,15 @@ static int csv_span(sf_reader_t *r, size_t *off, size_t *len)
             r->marked = 0;
             return -1;
         }
-        if (rc > 0)
+        if (rc == LINE_OK)
             state = parse_csv_state(r->buf + o, n, state);
-        if (rc > 0 && state != PARSE_CSV_QUOTED) {
+        if (rc == LINE_OK && state != PARSE_CSV_QUOTED) {
             *off = r->mark;
             *len = o + n - r->mark;
             r->marked = 0;
             return 0;
         }
-        if (rc == 0 || o + n - r->mark > CSV_MAX_SPAN)
+        if (rc == 0 || rc == LINE_LONG || o + n - r->mark > r->max_record)
             break;
     }
     *off = r->mark;
@@ -583,6 +643,28 @@ static int take_line(sf_reader_t *r, sf_chunk_t *c, size_t off, size_t len)
     }
 }
 
+/* A line longer than max_record was skipped: a comment stays one; a csv
+ * header cannot be one; otherwise it is an invalid record (a grid row
+ * makes its grid invalid).  As take_line. */
+static int long_line(sf_reader_t *r, sf_chunk_t *c)
+{
+    static const char why[] = "record too long";
+    if (r->long_first == '#')
+        return 0;
+    if (r->fmt == SF_FORMAT_CSV && !r->csv_header)
+        return set_err(r, SF_ERR_IO, "%s: line %llu: csv header longer than "
+                       "%zu bytes (see --max-record-bytes)",
+                       name_of(r, r->cur), (unsigned long long)r->line,
+                       r->max_record);
+    if (r->fmt == SF_FORMAT_GRID)
+        return grid_bad_row(r, c, why);
+    sf_record_t *rec = add_record(r, c, r->line, "", 0);
+    if (!rec)
+        return -1;
+    set_invalid(rec, why);
+    return 1;
+}
+
 /* Add the next record of the stream: 1, or 0 at the end, or -1. */
 static int next_record(sf_reader_t *r, sf_chunk_t *c)
 {
@@ -603,7 +685,8 @@ static int next_record(sf_reader_t *r, sf_chunk_t *c)
             close_file(r);
             continue;
         }
-        const int got = take_line(r, c, off, len);
+        const int got = rc == LINE_LONG ? long_line(r, c)
+                                        : take_line(r, c, off, len);
         if (got != 0)
             return got;
     }
@@ -669,6 +752,8 @@ sf_reader_t *sf_reader_new(const char *const *paths, size_t n,
     if (opts && opts->column && !(r->column = dup_string(opts->column)))
         goto fail;
     r->no_text = opts && opts->no_text;
+    r->max_record = opts && opts->max_record ? opts->max_record
+                                             : SF_MAX_RECORD_DEFAULT;
     r->total = total_size(r);
     return r;
 fail:

@@ -192,11 +192,17 @@ typedef struct sf_error {
  * csv column chosen by name or 1-based number. */
 typedef struct sf_reader sf_reader_t;
 
+#define SF_MAX_RECORD_DEFAULT ((size_t)1 << 20) /* bytes */
+
 typedef struct sf_reader_opts {
     sf_format_t format; /* SF_FORMAT_AUTO to detect per file */
     const char *column; /* csv puzzle column: name or number; NULL = default */
     int no_text;        /* 1: do not keep record text (text_len 0), for
                          * callers that never output it */
+    size_t max_record;  /* longest line (csv: record) kept, in bytes; 0 =
+                         * SF_MAX_RECORD_DEFAULT.  A longer one is an
+                         * invalid record, "record too long", without text,
+                         * and is skipped without being held in memory. */
 } sf_reader_opts_t;
 
 /* Reader over n paths ("-" = stdin), opened one at a time as the stream
@@ -495,6 +501,15 @@ typedef struct sf_gen_opts {
     sf_symmetry_t symmetry; /* clue pattern symmetry */
 } sf_gen_opts_t;
 
+/* The fewest clues the generator reaches with symmetry s: 20 without a
+ * symmetry, 24 for rot90, 22 for the others (about half the requests at
+ * that count succeed; all above it).  -1 for an unknown symmetry. */
+int sf_gen_min_clues(sf_symmetry_t s);
+/* Why the options cannot give puzzles (a static sentence), or NULL when
+ * they can: an unknown symmetry, clues outside 17..81, a rot90 count that
+ * is not 4k or 4k+1, or fewer clues than sf_gen_min_clues. */
+const char *sf_gen_opts_problem(const sf_gen_opts_t *o);
+
 /* Per-thread generator state; owns a solver on the default kernel. */
 typedef struct sf_gen sf_gen_t;
 
@@ -505,10 +520,9 @@ void sf_gen_free(sf_gen_t *g);
 /* Puzzle number `index` of the stream `seed`: the result depends only on
  * (opts, seed, index), never on the thread or call order.  Writes a puzzle
  * (81 cells, 0 = empty) with exactly one solution and that solution (81
- * cells, 1..9).  Returns 0, or -1 when the options are invalid (clues not 0
- * and not in 17..81, an unknown symmetry, rot90 with clues % 4 not 0 or 1)
- * or cannot be met after a bounded number of attempts (low clue counts:
- * below about 21 most requests fail). */
+ * cells, 1..9).  Returns 0, or -1 when the options are invalid
+ * (sf_gen_opts_problem) or cannot be met after a bounded number of
+ * attempts (at sf_gen_min_clues about half the requests fail). */
 int sf_gen_puzzle(sf_gen_t *g, const sf_gen_opts_t *o, uint64_t seed,
                   uint64_t index, uint8_t *puzzle, uint8_t *solution);
 
