@@ -92,8 +92,9 @@ static void generate_usage(FILE *to)
 "seed and options whatever the thread count.\n\n"
 "  -n, --count N        puzzles to make\n"
 "      --seed S         random seed (default: drawn, shown in the summary)\n"
-"      --clues K        exactly K clues, 17-81 (default: minimal puzzles,\n"
-"                       from which no clue can be removed)\n"
+"      --clues K        exactly K clues (default: minimal puzzles, from\n"
+"                       which no clue can be removed); 20-81, with a\n"
+"                       symmetry 22-81, rot90 24-81 and 4k or 4k+1\n"
 "      --symmetry S     none, rot180, rot90, diagonal or mirror\n"
 "      --level L        logic level: singles, locked, subsets, fish, guess\n"
 "      --min-rating X   rating at least X (mean guesses, see 'rate')\n"
@@ -143,7 +144,7 @@ static int parse_clues(gen_cli_t *k, const char *arg)
         cli_error("--clues: must be between 17 and 81 (no 9x9 puzzle with "
                   "fewer than 17 clues has a unique solution), not %s", arg);
         return -1;
-    }
+    } /* what the generator can reach is checked with the symmetry */
     k->gen.clues = (int)v;
     return 0;
 }
@@ -432,6 +433,14 @@ static int generate_args(gen_cli_t *k, int argc, char **argv)
     }
     if (a == 0 && k->min_rating > k->max_rating) {
         cli_error("--min-rating is above --max-rating");
+        return -1;
+    }
+    const char *why = a == 0 ? sf_gen_opts_problem(&k->gen) : NULL;
+    if (why) {
+        cli_error("--clues %d (--symmetry %s): %s; with this symmetry it "
+                  "makes %d to 81 clues", k->gen.clues,
+                  sf_symmetry_name(k->gen.symmetry), why,
+                  sf_gen_min_clues(k->gen.symmetry));
         return -1;
     }
     return a;

@@ -555,16 +555,37 @@ static void reduce(sf_gen_t *g, board_t *b, const uint8_t *sol,
     }
 }
 
-static int opts_valid(const sf_gen_opts_t *o)
+int sf_gen_min_clues(sf_symmetry_t s)
+{
+    /* Measured: with fewer clues than these, the greedy passes and climbs
+     * of sf_gen_puzzle (bounded attempts) fail nearly always; at these
+     * counts about half the requests succeed, above them all do.  Unique
+     * puzzles with 17-19 clues exist but are far too rare to hit. */
+    static const int least[SF_SYM_COUNT] = {20, 22, 24, 22, 22};
+    return (unsigned)s < SF_SYM_COUNT ? least[s] : -1;
+}
+
+const char *sf_gen_opts_problem(const sf_gen_opts_t *o)
 {
     if ((unsigned)o->symmetry >= SF_SYM_COUNT)
-        return 0;
+        return "unknown symmetry";
     if (o->clues == 0)
-        return 1;
+        return NULL;
     if (o->clues < 17 || o->clues > SF_CELLS)
-        return 0;
+        return "no puzzle with fewer than 17 or more than 81 clues has "
+               "exactly one solution";
     /* Quarter-turn orbits hold 4 cells, except the centre. */
-    return o->symmetry != SF_SYM_ROT90 || o->clues % 4 <= 1;
+    if (o->symmetry == SF_SYM_ROT90 && o->clues % 4 > 1)
+        return "rot90 clue patterns are groups of four cells and the "
+               "centre, so the count must be 4k or 4k+1";
+    if (o->clues < sf_gen_min_clues(o->symmetry))
+        return "fewer clues than the generator reaches";
+    return NULL;
+}
+
+static int opts_valid(const sf_gen_opts_t *o)
+{
+    return sf_gen_opts_problem(o) == NULL;
 }
 
 /* Put one random empty orbit of b back and redo the greedy pass toward

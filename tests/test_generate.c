@@ -233,6 +233,38 @@ static void test_fixed_clues(void **state)
     check_sample(50, SF_SYM_NONE, 19, NULL);
 }
 
+/* Impossible options are refused at once, with a reason, and the counts
+ * sf_gen_min_clues gives are reachable: a puzzle is made at the minimum
+ * within a few indices for every symmetry. */
+static void test_options_checked(void **state)
+{
+    (void)state;
+    sf_gen_t *g = sf_gen_new();
+    assert_non_null(g);
+    uint8_t p[SF_CELLS], s[SF_CELLS];
+    const sf_gen_opts_t bad[] = {{16, SF_SYM_NONE}, {82, SF_SYM_NONE},
+                                 {19, SF_SYM_NONE}, {30, SF_SYM_ROT90},
+                                 {21, SF_SYM_ROT180}, {25, SF_SYM_COUNT}};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        assert_non_null(sf_gen_opts_problem(&bad[i]));
+        assert_int_equal(sf_gen_puzzle(g, &bad[i], 1, 0, p, s), -1);
+    }
+    for (int sym = 0; sym < SF_SYM_COUNT; sym++) {
+        const sf_gen_opts_t o = {sf_gen_min_clues((sf_symmetry_t)sym),
+                                 (sf_symmetry_t)sym};
+        const sf_gen_opts_t more = {o.clues + 4, o.symmetry};
+        assert_null(sf_gen_opts_problem(&o));
+        assert_null(sf_gen_opts_problem(&more));
+        int made = 0;
+        for (uint64_t i = 0; i < 8 && !made; i++)
+            made = sf_gen_puzzle(g, &o, 5, i, p, s) == 0;
+        assert_true(made);
+        assert_int_equal(clue_count(p), o.clues);
+        assert_int_equal(ref_count(p, 2, NULL), 1);
+    }
+    sf_gen_free(g);
+}
+
 /* Indices 0..N-1 generated forward by one generator, backward by another
  * that also made unrelated puzzles in between, give the same output. */
 static void test_deterministic(void **state)
@@ -487,6 +519,7 @@ int main(void)
         cmocka_unit_test(test_minimal),
         cmocka_unit_test(test_minimal_symmetric),
         cmocka_unit_test(test_fixed_clues),
+        cmocka_unit_test(test_options_checked),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_streams_differ),
         cmocka_unit_test(test_search_fewer_clues),

@@ -7,3 +7,10 @@ for args in "-n 5 --clues 16" "-n 5 --clues 82" "--seed 1" "-n 5 --symmetry spir
 done
 [ -e out.txt ] || echo "no output file"
 "$SF" generate --help | head -n 1
+# combinations the generator cannot meet are refused before any work
+for args in "-n 5 --clues 19" "-n 5 --clues 30 --symmetry rot90" \
+    "-n 5 --symmetry rot180 --clues 21"; do
+    "$SF" generate $args -o out.txt
+    echo "$args: $?"
+done
+"$SF" generate -q -n 2 --seed 1 --clues 20 | wc -l
