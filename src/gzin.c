@@ -5,6 +5,16 @@
  * gzip magic 1f 8b is inflated, anything else is passed through.  The first
  * read fills a look-ahead block; plain content is served from it and then
  * read straight into the caller's buffer, so plain input costs one copy.
+ * Plain content is watched for the start of a gzip member (1f 8b 08 and
+ * valid flags; text never holds 1f), which is inflated from there on, so a
+ * stream made by `cat a.txt b.gz` reads as both files (a member also ends
+ * a last text line that has no newline, as the end of a file would).  Text after gzip
+ * data is not read that way: it is an error, like any other bytes after a
+ * member, so damaged compressed data never turns into records.
+ *
+ * A regular file that ends before the size it had when it was opened was
+ * cut short while it was read (by another program): that is an error, not
+ * a shorter input.
  *
  * Gzip input is a sequence of members (pigz and `cat a.gz b.gz` make
  * several).  When a member ends, the next bytes decide what follows: another
@@ -259,16 +269,22 @@ static int start_member(gzin_t *g)
     return 0;
 }
 
-static long read_fd(int fd, void *dst, size_t cap)
+/* read() from the file, counting what arrives; at the end of a regular
+ * file, an error when fewer bytes came than it had when it was opened. */
+static long read_fd(gzin_t *g, void *dst, size_t cap)
 {
     if (cap > GZIN_MAX_OUT)
         cap = GZIN_MAX_OUT;
     for (;;) {
-        const ssize_t n = read(fd, dst, cap);
+        const ssize_t n = read(g->fd, dst, cap);
+        if (n > 0)
+            g->got += (uint64_t)n;
+        if (n == 0 && g->regular && g->got < g->size)
+            return fail(g, GZIN_ESHRANK);
         if (n >= 0)
             return (long)n;
         if (errno != EINTR)
-            return -1;
+            return fail_sys(g, errno);
     }
 }
 
@@ -283,9 +299,9 @@ static int refill_raw(gzin_t *g)
     g->raw_end = keep;
     if (g->raw_eof)
         return 0;
-    const long n = read_fd(g->fd, g->raw + keep, g->raw_cap - keep);
+    const long n = read_fd(g, g->raw + keep, g->raw_cap - keep);
     if (n < 0)
-        return fail_sys(g, errno);
+        return -1;
     g->raw_eof = n == 0;
     g->raw_end += (size_t)n;
     return 0;
@@ -309,14 +325,17 @@ static int open_fd(gzin_t *g, const char *path)
     if (strcmp(path, "-") == 0) {
         g->fd = STDIN_FILENO;
         g->own_fd = 0;
-        return 0;
     }
-    g->fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (g->fd < 0)
-        return fail_sys(g, errno);
-    g->own_fd = 1;
+    else {
+        g->fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (g->fd < 0)
+            return fail_sys(g, errno);
+        g->own_fd = 1;
+    }
     if (fstat(g->fd, &st) == 0 && S_ISDIR(st.st_mode))
         return fail_sys(g, EISDIR);
+    g->regular = fstat(g->fd, &st) == 0 && S_ISREG(st.st_mode);
+    g->size = g->regular ? (uint64_t)st.st_size : 0;
     return 0;
 }
 
@@ -326,7 +345,8 @@ int gzin_open(gzin_t *g, const char *path)
     g->err = GZIN_OK;
     g->gzip = g->raw_eof = 0;
     g->raw_pos = g->raw_end = 0;
-    g->consumed = 0;
+    g->consumed = g->got = g->size = 0;
+    g->regular = g->open_line = 0;
     if (!g->raw) {
         g->raw = malloc(GZIN_BLOCK);
         if (!g->raw)
@@ -414,28 +434,93 @@ static long read_gzip(gzin_t *g, char *dst, size_t cap)
     return g->err ? -1 : 0;
 }
 
+/* Where a gzip member starts in plain bytes p[0, n): the first 1f 8b 08
+ * followed by flags without reserved bits, or, when more bytes may come,
+ * a start cut short by the end; n when there is none.  Text never holds
+ * the byte 1f, so this finds the members of `cat a.txt b.gz`. */
+static size_t member_start(const unsigned char *p, size_t n, int more)
+{
+    static const unsigned char magic[3] = {0x1f, 0x8b, 8};
+    for (const unsigned char *q = p; (q = memchr(q, 0x1f, n - (size_t)(q - p)));
+         q++) {
+        const size_t left = n - (size_t)(q - p);
+        const size_t k = left < 3 ? left : 3;
+        if (memcmp(q, magic, k) != 0)
+            continue;
+        if (left >= 4 ? (q[3] & 0xe0) == 0 : more)
+            return (size_t)(q - p);
+    }
+    return n;
+}
+
+/* Keep p[0, n) at raw as bytes to look at before reading on (raw holds
+ * nothing when this is called). */
+static int stash(gzin_t *g, const char *p, size_t n)
+{
+    if (n > g->raw_cap) {
+        unsigned char *q = realloc(g->raw, n);
+        if (!q)
+            return fail(g, GZIN_ENOMEM);
+        g->raw = q;
+        g->raw_cap = n;
+    }
+    memcpy(g->raw, p, n);
+    g->raw_pos = 0;
+    g->raw_end = n;
+    return 0;
+}
+
+/* A gzip member starts at raw_pos in plain input: inflate from here on. */
+static long switch_to_gzip(gzin_t *g, char *dst, size_t cap)
+{
+    g->gzip = 1;
+    if (start_member(g) < 0)
+        return -1;
+    return read_gzip(g, dst, cap);
+}
+
+/* Plain bytes up to the start of a gzip member, if one comes. */
 static long read_plain(gzin_t *g, char *dst, size_t cap)
 {
-    if (g->raw_pos < g->raw_end) {
-        size_t n = g->raw_end - g->raw_pos;
-        n = n < cap ? n : cap;
-        memcpy(dst, g->raw + g->raw_pos, n);
-        consume(g, n);
-        return (long)n;
+    for (;;) {
+        if (g->raw_pos < g->raw_end) { /* bytes looked at before */
+            const size_t n = g->raw_end - g->raw_pos;
+            const size_t m = member_start(g->raw + g->raw_pos, n, !g->raw_eof);
+            if (m == 0 && n >= 4 && g->open_line) { /* end the text's */
+                g->open_line = 0;                      /* last line first */
+                dst[0] = '\n';
+                return 1;
+            }
+            if (m == 0 && n >= 4)
+                return switch_to_gzip(g, dst, cap);
+            if (m == 0) { /* a start cut short: decide with more bytes */
+                if (refill_raw(g) < 0)
+                    return -1;
+                continue;
+            }
+            const size_t k = m < cap ? m : cap;
+            memcpy(dst, g->raw + g->raw_pos, k);
+            consume(g, k);
+            g->open_line = dst[k - 1] != '\n';
+            return (long)k;
+        }
+        if (g->raw_eof) {
+            g->state = GZIN_S_DONE;
+            return 0;
+        }
+        const long n = read_fd(g, dst, cap);
+        if (n < 0)
+            return -1;
+        g->raw_eof = n == 0;
+        const size_t m = member_start((unsigned char *)dst, (size_t)n, 1);
+        if (m < (size_t)n && stash(g, dst + m, (size_t)n - m) < 0)
+            return -1;
+        g->consumed += m;
+        if (m > 0) {
+            g->open_line = dst[m - 1] != '\n';
+            return (long)m;
+        }
     }
-    if (g->raw_eof) {
-        g->state = GZIN_S_DONE;
-        return 0;
-    }
-    const long n = read_fd(g->fd, dst, cap);
-    if (n < 0)
-        return fail_sys(g, errno);
-    if (n == 0) {
-        g->raw_eof = 1;
-        g->state = GZIN_S_DONE;
-    }
-    g->consumed += (uint64_t)n;
-    return n;
 }
 
 long gzin_read(gzin_t *g, char *dst, size_t cap)

@@ -21,6 +21,7 @@ typedef enum gzin_err {
     GZIN_ECORRUPT, /* inflate rejected the data; see zmsg */
     GZIN_ETRUNC,   /* the input ended inside a gzip member */
     GZIN_ETRAIL,   /* bytes after the last member that are not padding */
+    GZIN_ESHRANK,  /* a regular file ended before the size it had at open */
     GZIN_ENOMEM
 } gzin_err_t;
 
@@ -35,6 +36,10 @@ typedef struct gzin {
     size_t raw_pos, raw_end; /* bytes at raw not yet handed out or inflated */
     struct gzin_dec *dec; /* NULL until the first gzip file */
     uint64_t consumed;   /* input bytes consumed (compressed for gzip) */
+    uint64_t got;        /* bytes read from the file */
+    int open_line;       /* plain bytes handed out end inside a line */
+    int regular;         /* the file is a regular file... */
+    uint64_t size;       /* ...of this size when it was opened */
     gzin_err_t err;      /* sticky once set */
     int sys_errno;       /* for GZIN_ESYS */
     char zmsg[96];       /* for GZIN_ECORRUPT */

@@ -162,6 +162,11 @@ static int io_error(sf_reader_t *r)
         return set_err(r, SF_ERR_IO,
                        "%s: trailing garbage after gzip data (after line %llu)",
                        name, line);
+    case GZIN_ESHRANK:
+        return set_err(r, SF_ERR_IO, "%s: file shrank while being read "
+                       "(%llu bytes when opened, %llu read; after line %llu)",
+                       name, (unsigned long long)r->in.size,
+                       (unsigned long long)r->in.got, line);
     default:
         return no_memory(r);
     }
