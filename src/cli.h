@@ -193,6 +193,9 @@ int cli_job_finish(const cli_run_t *r, int rc, const sf_error_t *err,
 void cli_guard_signals(void);
 /* Register (path) or clear (NULL) the temporary file of slot 0..2. */
 void cli_guard_temp(int slot, const char *path);
+/* Hold (1) the signals of this thread, around creating or removing a
+ * temporary file together with its registration, then release them (0). */
+void cli_guard_hold(int hold);
 /* Start the OpenMP threads (threads <= 0: the default count) before any
  * file is opened; when the runtime cannot, the process exits with status
  * 2 and a message.  Returns the number started. */

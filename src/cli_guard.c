@@ -11,7 +11,9 @@
  *   and profiling timers, POLL, PWR, SYS, the real-time signals, and the
  *   faults ILL, ABRT, BUS, FPE, SEGV, TRAP) gets a handler that removes
  *   the registered temporary files and then dies by the same signal, so
- *   the caller sees the usual status.  SIGXFSZ is ignored: a file-size
+ *   the caller sees the usual status.  Signals are held while a temporary
+ *   file is created or removed and its registration changes, so none is
+ *   ever unregistered while it exists.  SIGXFSZ is ignored: a file-size
  *   limit then makes write() fail with EFBIG, an ordinary write error.
  *   Only SIGKILL (and SIGSTOP) cannot be caught; a killed run leaves its
  *   temporary file, named NAME.tmp-XXXXXX (or .sudoflow.tmp-XXXXXX).
@@ -34,6 +36,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <omp.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -115,6 +118,18 @@ void cli_guard_temp(int slot, const char *path)
 {
     if (slot >= 0 && slot < MAX_TEMPS)
         temps[slot] = path;
+}
+
+void cli_guard_hold(int hold)
+{
+    static sigset_t saved;
+    sigset_t all;
+    if (hold) {
+        sigfillset(&all);
+        pthread_sigmask(SIG_BLOCK, &all, &saved);
+    } else {
+        pthread_sigmask(SIG_SETMASK, &saved, NULL);
+    }
 }
 
 int cli_guard_threads(int threads)

@@ -182,6 +182,22 @@ int cli_run_usage(const cli_run_t *r, int a, void (*usage)(FILE *))
     return -1;
 }
 
+/* Close writer w (guard slot) committing it when rc is 0; the first
+ * failure makes rc -1 and fills err. */
+static int close_one(sf_writer_t *w, int slot, int rc, sf_error_t *err)
+{
+    sf_error_t cerr = {0};
+    cli_guard_hold(1);
+    const int failed = sf_writer_close(w, rc == 0, &cerr) != 0;
+    cli_guard_temp(slot, NULL);
+    cli_guard_hold(0);
+    if (failed && rc == 0) {
+        rc = -1;
+        *err = cerr;
+    }
+    return rc;
+}
+
 /* Open the nout outputs and, with --stats, the statistics file as
  * wr[nout]; on failure close those already open. */
 static int open_outputs(const cli_run_t *r, const sf_writer_opts_t *wo,
@@ -190,31 +206,19 @@ static int open_outputs(const cli_run_t *r, const sf_writer_opts_t *wo,
     const sf_writer_opts_t so = {r->stats_path, r->writer.force, 0, 1};
     const int n = nout + (r->stats_path != NULL);
     for (int i = 0; i < n; i++) {
+        cli_guard_hold(1);
         wr[i] = sf_writer_open(i < nout ? &wo[i] : &so, err);
+        if (wr[i])
+            cli_guard_temp(i < nout ? i : STATS_SLOT,
+                           sf_writer_temp_path(wr[i]));
+        cli_guard_hold(0);
         if (!wr[i]) {
-            sf_error_t ignore;
-            while (i-- > 0) {
-                sf_writer_close(wr[i], 0, &ignore);
-                cli_guard_temp(i, NULL);
-            }
+            while (i-- > 0)
+                close_one(wr[i], i, -1, err);
             return -1;
         }
-        cli_guard_temp(i < nout ? i : STATS_SLOT, sf_writer_temp_path(wr[i]));
     }
     return 0;
-}
-
-/* Close writer w (guard slot) committing it when rc is 0; the first
- * failure makes rc -1 and fills err. */
-static int close_one(sf_writer_t *w, int slot, int rc, sf_error_t *err)
-{
-    sf_error_t cerr = {0};
-    if (sf_writer_close(w, rc == 0, &cerr) != 0 && rc == 0) {
-        rc = -1;
-        *err = cerr;
-    }
-    cli_guard_temp(slot, NULL);
-    return rc;
 }
 
 /* Write the statistics the body left in r->json into the stats writer. */
