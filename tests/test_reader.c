@@ -685,6 +685,84 @@ static void assert_puzzle_lines(const got_t *g, unsigned n)
     }
 }
 
+/* Plain text then gzip members in one file, as `cat a.txt b.gz` makes:
+ * the members are inflated, also when the gzip magic is cut by a read
+ * block (the text is 1 MiB minus 0..4 bytes long), and a member ends a
+ * last text line without a newline.  Text after gzip data stays an error. */
+static void test_plain_then_gzip(void **state)
+{
+    (void)state;
+    text_t text = {0}, all = {0};
+    puzzle_lines(&text, 0, 2000);
+    const size_t block = 1u << 20;
+    for (size_t cut = 0; cut < 5; cut++) {
+        all.n = 0;
+        /* filler comments, then puzzles 0..9, ending cut bytes before the
+         * block edge */
+        text_t tail = {0};
+        puzzle_lines(&tail, 0, 10);
+        while (all.n + 100 < block - cut - tail.n)
+            tputs(&all, "# filler .................................."
+                        "...........................................\n");
+        while (all.n < block - cut - tail.n)
+            tputs(&all, "#\n");
+        tput(&all, tail.p, tail.n);
+        free(tail.p);
+        /* the rest of the puzzles as two members */
+        size_t at = 0;
+        for (unsigned k = 0; k < 10; k++)
+            at = (size_t)(strchr(text.p + at, '\n') - text.p) + 1;
+        text_t z = {0};
+        gz_member(&z, text.p + at, 5000);
+        gz_member(&z, text.p + at + 5000, text.n - at - 5000);
+        tput(&all, z.p, z.n);
+        free(z.p);
+        char *path = temp_text(&all);
+        got_t g = read_one(path, SF_FORMAT_AUTO, NULL);
+        assert_int_equal(g.rc, 0);
+        assert_int_equal(g.n, 2000);
+        char p[82];
+        for (unsigned k = 0; k < 2000; k++) {
+            puzzle(k, p);
+            assert_puzzle(&g, k, p);
+        }
+        got_free(&g);
+        drop(path);
+    }
+    /* no newline before the member: the line still ends there */
+    all.n = 0;
+    tput(&all, text.p, 81);
+    text_t z = {0};
+    const char *second = strchr(text.p, '\n') + 1;
+    gz_member(&z, second, (size_t)(strchr(second, '\n') - second) + 1);
+    tput(&all, z.p, z.n);
+    char *path = temp_text(&all);
+    got_t g = read_one(path, SF_FORMAT_AUTO, NULL);
+    assert_int_equal(g.rc, 0);
+    assert_int_equal(g.n, 2);
+    char p[82];
+    for (unsigned k = 0; k < 2; k++) {
+        puzzle(k, p);
+        assert_puzzle(&g, k, p);
+    }
+    got_free(&g);
+    drop(path);
+    /* gzip, then text: an error after the member's records */
+    all.n = 0;
+    tput(&all, z.p, z.n);
+    tputs(&all, "not gzip\n");
+    path = temp_text(&all);
+    g = read_one(path, SF_FORMAT_AUTO, NULL);
+    assert_int_equal(g.rc, -1);
+    assert_int_equal(g.n, 1);
+    assert_non_null(strstr(g.err.message, "trailing garbage"));
+    got_free(&g);
+    drop(path);
+    free(z.p);
+    free(all.p);
+    free(text.p);
+}
+
 static void test_gzip(void **state)
 {
     (void)state;
@@ -1406,6 +1484,7 @@ int main(void)
         cmocka_unit_test(test_csv_header_files),
         cmocka_unit_test(test_csv_header_stdin),
         cmocka_unit_test(test_gzip),
+        cmocka_unit_test(test_plain_then_gzip),
         cmocka_unit_test(test_gzip_damaged),
         cmocka_unit_test(test_gzip_trailer),
         cmocka_unit_test(test_gzip_member_on_read_edge),
