@@ -303,6 +303,26 @@ static int is_grid_row(const char *s, size_t n)
     return k == 9;
 }
 
+sf_format_t parse_detect_lines(const char *const *lines, const size_t *lens,
+                               int n)
+{
+    const sf_format_t first = sf_detect_format(lines[0], lens[0]);
+    if (first == SF_FORMAT_CSV)
+        return first; /* a header row decides */
+    int grid = 0, line = 0;
+    uint8_t cells[SF_CELLS];
+    for (int i = 0; i < n; i++) {
+        if (sf_parse_line(lines[i], lens[i], cells, NULL) == 0)
+            line++;
+        else if (is_grid_row(lines[i], lens[i]) ||
+                 parse_is_frame(lines[i], lens[i]))
+            grid++;
+    }
+    if (grid != line)
+        return grid > line ? SF_FORMAT_GRID : SF_FORMAT_LINE;
+    return first;
+}
+
 sf_format_t sf_detect_format(const char *line, size_t len)
 {
     uint8_t cells[SF_CELLS];

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sudoflow.h"
+
 /* 1 when the line holds only spaces, tabs, CR, VT and FF (or nothing). */
 int parse_is_blank(const char *s, size_t n);
 
@@ -25,6 +27,14 @@ size_t parse_row_cells(const char *s, size_t n, char *out, int *spaced);
  * '=', or a number of '-' other than 9 (nine dashes are a row of empty
  * cells). */
 int parse_is_frame(const char *s, size_t n);
+
+/* Format of a file from its first non-comment, non-blank lines (the first
+ * and up to several after it): a first line that is a csv header decides;
+ * otherwise the lines vote between grid rows (or frames) and line-format
+ * puzzles, so one bad first row does not decide the whole file; a tie
+ * goes by the first line. */
+sf_format_t parse_detect_lines(const char *const *lines, const size_t *lens,
+                               int n);
 
 /* State of the RFC 4180 scanner at the end of a physical line. */
 enum {

@@ -9,9 +9,9 @@
  * plus the longest line, whatever the size of the input.
  *
  * Each line goes through the same gate in every format: '#' comments and
- * blank lines are dropped, the first remaining line of a file decides its
- * format (unless one is fixed), and the format's handler turns lines into
- * records:
+ * blank lines are dropped, the first remaining line of a file and the few
+ * after it (read ahead, not consumed) decide its format unless one is
+ * fixed, and the format's handler turns lines into records:
  *
  *   line  one line, one record;
  *   grid  rows collect in an accumulator that survives between fill calls;
@@ -626,18 +626,70 @@ static int csv_record(sf_reader_t *r, sf_chunk_t *c, size_t off, size_t len)
 
 /* ------------------------------------------------------------- dispatch */
 
+/* Lines looked at to decide a file's format, and bytes read ahead for
+ * them at most. */
+#define DETECT_LINES 9
+#define DETECT_BYTES (64u << 10)
+
+/* The next non-comment, non-blank line after `at` (an offset from mark):
+ * its offset and length, reading ahead as needed.  1 found, 0 none before
+ * the end, the read-ahead bound or a read error (which is sticky: the
+ * lines before it are still handed out, then the error). */
+static int peek_line(sf_reader_t *r, size_t *at, size_t *off, size_t *len)
+{
+    for (;;) {
+        const size_t a = r->mark + *at;
+        const char *nl = memchr(r->buf + a, '\n', r->end - a);
+        if (!nl) {
+            if (r->eof || r->end - r->mark > DETECT_BYTES || refill(r) < 0)
+                return 0;
+            continue;
+        }
+        size_t e = (size_t)(nl - r->buf);
+        *at = e + 1 - r->mark;
+        if (e > a && r->buf[e - 1] == '\r')
+            e--;
+        if ((e > a && r->buf[a] == '#') || parse_is_blank(r->buf + a, e - a))
+            continue;
+        *off = a - r->mark;
+        *len = e - a;
+        return 1;
+    }
+}
+
+/* Decide the current file's format from the line at *off (len bytes) and
+ * the lines after it, read ahead without being consumed; *off follows the
+ * line when reading ahead moves the buffer. */
+static void detect(sf_reader_t *r, size_t *off, size_t len)
+{
+    size_t rel[DETECT_LINES], lens[DETECT_LINES], at = r->pos - *off;
+    int n = 1;
+    rel[0] = 0;
+    lens[0] = len;
+    r->mark = *off;
+    r->marked = 1;
+    while (n < DETECT_LINES && peek_line(r, &at, &rel[n], &lens[n]))
+        n++;
+    r->marked = 0;
+    *off = r->mark;
+    const char *lines[DETECT_LINES];
+    for (int i = 0; i < n; i++)
+        lines[i] = r->buf + r->mark + rel[i];
+    r->fmt = parse_detect_lines(lines, lens, n);
+}
+
 /* Use one line: 1 when a record was added, 0 when not, -1 on error. */
 static int take_line(sf_reader_t *r, sf_chunk_t *c, size_t off, size_t len)
 {
-    const char *s = r->buf + off;
-    if (len > 0 && s[0] == '#')
+    if (len > 0 && r->buf[off] == '#')
         return 0;
-    if (parse_is_blank(s, len))
+    if (parse_is_blank(r->buf + off, len))
         return r->fmt == SF_FORMAT_GRID ? grid_end(r, c) : 0;
     if (r->fmt == SF_FORMAT_AUTO)
-        r->fmt = sf_detect_format(s, len);
+        detect(r, &off, len);
     if (r->first == SF_FORMAT_AUTO)
         r->first = r->fmt;
+    const char *s = r->buf + off;
     switch (r->fmt) {
     case SF_FORMAT_GRID:
         return grid_row(r, c, s, len);
