@@ -116,6 +116,13 @@ static void on_invalid(void *ctx, const char *file, uint64_t line,
     }
 }
 
+static void on_note(void *ctx, const char *file, uint64_t line,
+                    const char *note)
+{
+    clear_progress(ctx);
+    cli_error("%s:%llu: %s", file, (unsigned long long)line, note);
+}
+
 static void on_progress(void *ctx, const sf_progress_t *p)
 {
     cli_run_t *r = ctx;
@@ -163,6 +170,8 @@ int cli_run_args(cli_run_t *r, int argc, char **argv,
             return -1;
     }
     r->batch.on_invalid = on_invalid;
+    r->reader.on_note = on_note;
+    r->reader.note_ctx = r;
     r->progress = !r->quiet && progress_possible();
     r->batch.on_progress = r->progress ? on_progress : NULL;
     r->batch.ctx = r;

@@ -132,11 +132,12 @@ static int split_begin(void *ctx, sf_out_t *const *out)
     const sf_format_t f = sf_reader_first_format(k->reader);
     k->grid = f == SF_FORMAT_GRID;
     k->csv = f == SF_FORMAT_CSV;
-    for (uint32_t i = 0; k->csv && !k->header &&
-                         sf_reader_file_name(k->reader, i); i++) {
-        k->header = sf_reader_csv_header(k->reader, i, &k->header_len);
-        k->header_file = i;
-    }
+    for (uint32_t i = 0; k->csv && sf_reader_file_name(k->reader, i); i++)
+        if (sf_reader_file_format(k->reader, i) == SF_FORMAT_CSV) {
+            k->header = sf_reader_csv_header(k->reader, i, &k->header_len);
+            k->header_file = i;
+            break;
+        }
     if (k->header) {
         sf_out_record(out[TRAIN], k->header, k->header_len);
         sf_out_record(out[TEST], k->header, k->header_len);
@@ -144,18 +145,20 @@ static int split_begin(void *ctx, sf_out_t *const *out)
     return 0;
 }
 
-/* Why the records of file i cannot go under the outputs' header. */
+/* Why the records of file i cannot go under the outputs' header (none
+ * when the csv files have no header row: then none of them may). */
 static int header_problem(const split_cli_t *k, uint32_t i)
 {
     size_t len;
     const char *h = sf_reader_csv_header(k->reader, i, &len);
+    const int csv = sf_reader_file_format(k->reader, i) == SF_FORMAT_CSV;
     if (!k->csv)
-        return h ? BAD_CSV_LATE : BAD_NONE;
-    if (!h)
+        return csv ? BAD_CSV_LATE : BAD_NONE;
+    if (!csv)
         return BAD_NOT_CSV;
-    if (!k->header)
-        return BAD_NONE; /* --in-format csv on input without records */
-    if (len != k->header_len || memcmp(h, k->header, len) != 0)
+    if (!h != !k->header)
+        return BAD_HEADER;
+    if (h && (len != k->header_len || memcmp(h, k->header, len) != 0))
         return BAD_HEADER;
     return BAD_NONE;
 }
@@ -172,7 +175,7 @@ static void bad_input(const split_cli_t *k, const sf_reader_t *rd,
     err->code = SF_ERR_IO;
     if (k->bad == BAD_HEADER)
         snprintf(m, cap, "%s: csv header differs from the one of %s (the "
-                 "outputs have one header)", name, first);
+                 "outputs have one header, or none)", name, first);
     else if (k->bad == BAD_NOT_CSV)
         snprintf(m, cap, "%s: not csv, but %s is", name, first);
     else

@@ -65,9 +65,12 @@ struct sf_reader {
     sf_format_t first;     /* first format decided */
     char *column;          /* csv column option, or NULL */
     char **headers;        /* per file: its csv header as read, or NULL */
+    sf_format_t *formats;  /* per file: its format once decided */
     size_t *header_lens;   /* per file: bytes at headers[i] */
     int no_text;           /* records carry no text (opts->no_text) */
     size_t max_record;     /* longest line or csv record kept */
+    void (*on_note)(void *, const char *, uint64_t, const char *);
+    void *note_ctx;        /* for on_note */
     int long_first;        /* first byte of the too-long line just skipped */
     gzin_t in;             /* the current file's bytes */
     char *buf;             /* content of the current file */
@@ -511,6 +514,42 @@ static int csv_split(sf_reader_t *r, const char *s, size_t len, size_t max)
     return sf_csv_split(s, len, r->tmp, r->starts, r->ends, (int)max);
 }
 
+/* The first field of the split row (n fields) that is a puzzle, or -1. */
+static long puzzle_field(const sf_reader_t *r, size_t n)
+{
+    uint8_t cells[SF_CELLS];
+    const char *why;
+    size_t flen;
+    for (size_t i = 0; i < n; i++) {
+        const char *f = csv_field(r, i, &flen);
+        if (parse_field_cells(f, flen, cells, &why) == 0)
+            return (long)i;
+    }
+    return -1;
+}
+
+/* The first row of a csv file holds a puzzle (field first): the file has
+ * no header, and the row is a record.  1, or -1 with the error set. */
+static int no_header(sf_reader_t *r, size_t n, long first, uint64_t line)
+{
+    const char *name = name_of(r, r->cur);
+    if (r->column && !is_number(r->column))
+        return set_err(r, SF_ERR_USAGE, "%s: the first row is a puzzle, not "
+                       "a csv header, so no column is named '%s' (use "
+                       "--column NUMBER)", name, r->column);
+    const long col = r->column ? column_by_option(r, n) : first;
+    if (col < 0)
+        return -1;
+    r->csv_col = (size_t)col;
+    r->csv_header = 1;
+    if (r->on_note)
+        r->on_note(r->note_ctx, name, line, "no csv header: the first row "
+                   "is a puzzle, so every row is read as a record");
+    return 1;
+}
+
+/* The first row of a csv file: its header (0), or, when it holds a
+ * puzzle, the first record of a file without one (1); -1 on error. */
 static int csv_header(sf_reader_t *r, const char *s, size_t len,
                       uint64_t line)
 {
@@ -521,6 +560,9 @@ static int csv_header(sf_reader_t *r, const char *s, size_t len,
                        name_of(r, r->cur), (unsigned long long)line);
     if (n < 0 || (n = csv_split(r, s, len, (size_t)n)) < 0)
         return -1;
+    const long pz = puzzle_field(r, (size_t)n);
+    if (pz >= 0)
+        return no_header(r, (size_t)n, pz, line);
     const long col = r->column ? column_by_option(r, (size_t)n)
                                : column_by_default(r, (size_t)n);
     if (col < 0)
@@ -612,7 +654,9 @@ static int csv_record(sf_reader_t *r, sf_chunk_t *c, size_t off, size_t len)
                            "%s: line %llu: unterminated quote in the csv "
                            "header", name_of(r, r->cur),
                            (unsigned long long)first);
-        return csv_header(r, s, len, first);
+        const int h = csv_header(r, s, len, first);
+        if (h <= 0)
+            return h;
     }
     sf_record_t *rec = add_record(r, c, first, s, len);
     if (!rec)
@@ -689,6 +733,7 @@ static int take_line(sf_reader_t *r, sf_chunk_t *c, size_t off, size_t len)
         detect(r, &off, len);
     if (r->first == SF_FORMAT_AUTO)
         r->first = r->fmt;
+    r->formats[r->cur] = r->fmt;
     const char *s = r->buf + off;
     switch (r->fmt) {
     case SF_FORMAT_GRID:
@@ -798,7 +843,8 @@ sf_reader_t *sf_reader_new(const char *const *paths, size_t n,
     r->paths = calloc(n, sizeof *r->paths);
     r->headers = calloc(n, sizeof *r->headers);
     r->header_lens = calloc(n, sizeof *r->header_lens);
-    if (!r->paths || !r->headers || !r->header_lens)
+    r->formats = calloc(n, sizeof *r->formats);
+    if (!r->paths || !r->headers || !r->header_lens || !r->formats)
         goto fail;
     r->nfiles = n;
     for (size_t i = 0; i < n; i++)
@@ -809,6 +855,8 @@ sf_reader_t *sf_reader_new(const char *const *paths, size_t n,
     if (opts && opts->column && !(r->column = dup_string(opts->column)))
         goto fail;
     r->no_text = opts && opts->no_text;
+    r->on_note = opts ? opts->on_note : NULL;
+    r->note_ctx = opts ? opts->note_ctx : NULL;
     r->max_record = opts && opts->max_record ? opts->max_record
                                              : SF_MAX_RECORD_DEFAULT;
     r->total = total_size(r);
@@ -830,6 +878,7 @@ void sf_reader_free(sf_reader_t *r)
     free(r->paths);
     free(r->headers);
     free(r->header_lens);
+    free(r->formats);
     free(r->column);
     free(r->buf);
     free(r->tmp);
@@ -876,6 +925,11 @@ const char *sf_reader_csv_header(const sf_reader_t *r, uint32_t i,
     if (len)
         *len = h ? r->header_lens[i] : 0;
     return h;
+}
+
+sf_format_t sf_reader_file_format(const sf_reader_t *r, uint32_t i)
+{
+    return i < r->nfiles ? r->formats[i] : SF_FORMAT_AUTO;
 }
 
 sf_format_t sf_reader_first_format(const sf_reader_t *r)

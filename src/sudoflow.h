@@ -203,6 +203,12 @@ typedef struct sf_reader_opts {
                          * SF_MAX_RECORD_DEFAULT.  A longer one is an
                          * invalid record, "record too long", without text,
                          * and is skipped without being held in memory. */
+    /* Called (from the reading thread; may be NULL) with things the
+     * caller should tell the user, e.g. that a csv file has no header
+     * row (its first row is a puzzle, so it is read as a record). */
+    void (*on_note)(void *ctx, const char *file, uint64_t line,
+                    const char *note);
+    void *note_ctx;
 } sf_reader_opts_t;
 
 /* Reader over n paths ("-" = stdin), opened one at a time as the stream
@@ -231,6 +237,10 @@ const char *sf_reader_file_name(const sf_reader_t *reader, uint32_t i);
  * while the reader goes on. */
 const char *sf_reader_csv_header(const sf_reader_t *reader, uint32_t i,
                                  size_t *len);
+/* Format of file i as decided (detected or fixed) once its first
+ * non-comment line was read; SF_FORMAT_AUTO before that.  A csv file
+ * without a header row has this SF_FORMAT_CSV and no sf_reader_csv_header. */
+sf_format_t sf_reader_file_format(const sf_reader_t *reader, uint32_t i);
 /* Format detected (or fixed) for the first file; SF_FORMAT_AUTO before any
  * record was read. */
 sf_format_t sf_reader_first_format(const sf_reader_t *reader);
