@@ -36,6 +36,7 @@
 #define BLOCK 128            /* items per unit of parallel work */
 #define CHUNK_DEFAULT 8192   /* items per chunk */
 #define IOV_BATCH 256        /* blocks per writev */
+#define FANOUT_BYTES (16u << 20) /* fan-out chunk: record text of its items */
 
 typedef struct block {
     sf_out_t out[SF_MAX_OUTPUTS]; /* formatted records, per output */
@@ -45,6 +46,10 @@ typedef struct block {
 
 typedef struct bchunk {
     sf_chunk_t in;        /* records and their text (not for sources) */
+    uint32_t *rec_of;     /* fan-out: item -> record in `in`... */
+    uint64_t *copy_of;    /* ...and its copy number */
+    size_t items_cap;
+    uint64_t rec_base;    /* fan-out: run-wide index of in.recs[0] */
     unsigned char *slots; /* job->slot_size bytes per item */
     size_t slots_cap;     /* bytes */
     uint8_t *kept;        /* per item: 1 unless keep() dropped it */
@@ -66,6 +71,13 @@ typedef struct driver {
     size_t sep_len;
     size_t chunk;         /* items per chunk */
     int threads;
+    uint64_t fanout;      /* items per record (1 for other jobs) */
+    sf_chunk_t src;       /* fan-out: records read, being expanded */
+    size_t src_i;         /* fan-out: the record being expanded... */
+    uint64_t src_copy;    /* ...its next copy */
+    uint64_t src_base;    /* fan-out: run-wide index of src.recs[0] */
+    int src_eof;          /* fan-out: the reader has no more records */
+    uint64_t records_in;  /* fan-out: records fully expanded */
     int eof;              /* no more items */
     int failed;           /* stop reading: err holds why */
     int out_dead;         /* output failed: write nothing more */
@@ -93,10 +105,15 @@ static void fail_output(driver_t *d, const sf_error_t *err)
 
 static sf_item_t item_at(const driver_t *d, const bchunk_t *c, size_t i)
 {
-    sf_item_t it = {NULL, NULL, c->base + i};
+    sf_item_t it = {NULL, NULL, c->base + i, 0};
     if (d->reader) {
-        it.rec = &c->in.recs[i];
+        const size_t r = d->fanout > 1 ? c->rec_of[i] : i;
+        it.rec = &c->in.recs[r];
         it.text = c->in.text ? c->in.text + it.rec->text_off : "";
+        if (d->fanout > 1) {
+            it.index = c->rec_base + r;
+            it.copy = c->copy_of[i];
+        }
     }
     return it;
 }
@@ -208,15 +225,19 @@ static void write_chunk(driver_t *d, const bchunk_t *c)
     d->written += c->n;
 }
 
+/* Make *p hold at least need bytes (*cap of them now), doubling. */
 static int grow(void **p, size_t *cap, size_t need)
 {
     if (need <= *cap)
         return 0;
-    void *q = realloc(*p, need);
+    size_t n = *cap ? *cap : 64;
+    while (n < need)
+        n *= 2;
+    void *q = realloc(*p, n);
     if (!q)
         return -1;
     *p = q;
-    *cap = need;
+    *cap = n;
     return 0;
 }
 
@@ -240,6 +261,8 @@ static int chunk_reserve(const driver_t *d, bchunk_t *c, size_t n)
 static void chunk_free(bchunk_t *c)
 {
     sf_chunk_free(&c->in);
+    free(c->rec_of);
+    free(c->copy_of);
     for (size_t k = 0; k < c->blocks_cap; k++)
         for (int o = 0; o < SF_MAX_OUTPUTS; o++) {
             sbuf_free(&c->blocks[k].out[o].text);
@@ -250,13 +273,14 @@ static void chunk_free(bchunk_t *c)
     free(c->kept);
 }
 
-/* Report invalid records in input order; under strict, cut the chunk at the
- * first one and stop the run. */
-static void check_records(driver_t *d, bchunk_t *c)
+/* Report the invalid records of in[0, n) in input order; under strict,
+ * stop the run at the first one.  Returns the records to keep (all, or
+ * those before it). */
+static size_t check_records(driver_t *d, const sf_chunk_t *in, size_t n)
 {
     const sf_batch_opts_t *o = d->opts;
-    for (size_t i = 0; i < c->n; i++) {
-        const sf_record_t *rec = &c->in.recs[i];
+    for (size_t i = 0; i < n; i++) {
+        const sf_record_t *rec = &in->recs[i];
         if (!rec->invalid)
             continue;
         const char *file = sf_reader_file_name(d->reader, rec->file);
@@ -267,36 +291,131 @@ static void check_records(driver_t *d, bchunk_t *c)
             snprintf(msg, sizeof msg, "%s:%llu: invalid record (%s)", file,
                      (unsigned long long)rec->line, rec->why);
             fail(d, SF_ERR_INVALID, msg);
-            c->n = i;
-            return;
+            return i;
         }
         d->invalid++;
     }
+    return n;
 }
 
-/* Read the next records into c; the count, or -1 once the run failed. */
-static size_t read_records(driver_t *d, bchunk_t *c)
+/* Read up to max records into in; their count (the records before an
+ * error still count).  *eof is set at the end of the input or on error. */
+static size_t read_records(driver_t *d, sf_chunk_t *in, size_t max, int *eof)
 {
     sf_error_t err = {0};
-    const long got = sf_reader_fill(d->reader, &c->in, d->chunk, &err);
-    if (got >= 0) {
-        d->eof = got == 0;
-        return (size_t)got;
+    const long got = sf_reader_fill(d->reader, in, max, &err);
+    size_t n = in->count;
+    *eof = got <= 0;
+    if (got < 0) {
+        fail(d, err.code ? err.code : SF_ERR_IO, err.message);
+        n = 0;
     }
-    fail(d, err.code ? err.code : SF_ERR_IO, err.message);
-    d->eof = 1;
-    return c->in.count; /* the records before the error still count */
+    return check_records(d, in, n);
+}
+
+/* Fan-out: make sure d->src has a record to expand; 0 when none is left. */
+static int src_next(driver_t *d)
+{
+    if (d->src_i < d->src.count)
+        return 1;
+    if (d->src_eof || d->failed)
+        return 0;
+    d->src_base += d->src.count;
+    const size_t n = read_records(d, &d->src, d->chunk, &d->src_eof);
+    d->src.count = n;
+    d->src_i = 0;
+    d->src_copy = 0;
+    return n > 0;
+}
+
+/* Append a copy of record r (its text at text) to in; 0 or -1. */
+static int chunk_add(sf_chunk_t *in, const sf_record_t *r, const char *text)
+{
+    if (in->count == in->cap) {
+        const size_t n = in->cap ? 2 * in->cap : 64;
+        sf_record_t *q = realloc(in->recs, n * sizeof *q);
+        if (!q)
+            return -1;
+        in->recs = q;
+        in->cap = n;
+    }
+    if (grow((void **)&in->text, &in->text_cap, in->text_len + r->text_len))
+        return -1;
+    sf_record_t *dst = &in->recs[in->count++];
+    *dst = *r;
+    dst->text_off = in->text_len;
+    if (r->text_len)
+        memcpy(in->text + in->text_len, text, r->text_len);
+    in->text_len += r->text_len;
+    return 0;
 }
 
 /* The next chunk of items into c (empty once they end or the run failed). */
+/* Item n of chunk c is copy `copy` of c's record r. */
+static int add_item(bchunk_t *c, size_t n, uint32_t r, uint64_t copy)
+{
+    if (n == c->items_cap) {
+        const size_t m = n ? 2 * n : 256;
+        uint32_t *a = realloc(c->rec_of, m * sizeof *a);
+        if (a)
+            c->rec_of = a;
+        uint64_t *b = realloc(c->copy_of, m * sizeof *b);
+        if (b)
+            c->copy_of = b;
+        if (!a || !b)
+            return -1;
+        c->items_cap = m;
+    }
+    c->rec_of[n] = r;
+    c->copy_of[n] = copy;
+    return 0;
+}
+
+/* Fan-out: the next items into c, as (record, copy) pairs, at most d->chunk
+ * of them and about FANOUT_BYTES of their records' text; a record whose
+ * copies go on in the next chunk is copied into that one too.  The count. */
+static size_t read_fanout(driver_t *d, bchunk_t *c)
+{
+    size_t n = 0, bytes = 0;
+    c->in.count = c->in.text_len = 0;
+    c->rec_base = d->src_base + d->src_i;
+    while (n < d->chunk && bytes < FANOUT_BYTES && src_next(d)) {
+        const sf_record_t *r = &d->src.recs[d->src_i];
+        if (chunk_add(&c->in, r, d->src.text + r->text_off) != 0)
+            break;
+        const size_t per = (size_t)r->text_len + 1;
+        uint64_t take = d->fanout - d->src_copy;
+        const size_t room = bytes + per > FANOUT_BYTES ? 1
+                            : (FANOUT_BYTES - bytes) / per;
+        take = take < d->chunk - n ? take : d->chunk - n;
+        take = take < room ? take : room;
+        for (uint64_t j = 0; j < take; j++)
+            if (add_item(c, n++, (uint32_t)(c->in.count - 1), d->src_copy + j))
+                fail(d, SF_ERR_NOMEM, "out of memory");
+        bytes += (size_t)take * per;
+        d->src_copy += take;
+        if (d->failed)
+            return 0;
+        if (d->src_copy < d->fanout)
+            break; /* the chunk is full; the record goes on in the next */
+        d->src_i++;
+        d->src_copy = 0;
+        d->records_in++;
+    }
+    d->eof = n == 0;
+    return n;
+}
+
 static void read_chunk(driver_t *d, bchunk_t *c)
 {
     c->n = 0;
     c->nblocks = 0;
     if (d->eof || d->failed)
         return;
-    if (d->reader) {
-        c->n = read_records(d, c);
+    if (d->reader && d->fanout > 1) {
+        c->n = read_fanout(d, c);
+    } else if (d->reader) {
+        c->n = read_records(d, &c->in, d->chunk, &d->eof);
     } else {
         const uint64_t left = d->job->count - d->read;
         c->n = left < d->chunk ? (size_t)left : d->chunk;
@@ -306,8 +425,6 @@ static void read_chunk(driver_t *d, bchunk_t *c)
         fail(d, SF_ERR_NOMEM, "out of memory");
         c->n = 0;
     }
-    if (d->reader)
-        check_records(d, c);
     c->base = d->read;
     c->nblocks = (c->n + BLOCK - 1) / BLOCK;
     d->read += c->n;
@@ -320,7 +437,7 @@ static void report_progress(driver_t *d)
         return;
     d->last_progress = t;
     sf_progress_t p = {
-        .records = d->written,
+        .records = d->fanout > 1 ? d->records_in : d->written,
         .bytes_done = d->written,
         .bytes_total = d->job->count,
         .elapsed_sec = t - d->t0,
@@ -425,7 +542,7 @@ static double cpu_seconds(void)
 static void fill_stats(const driver_t *d, sf_job_stats_t *st, double cpu0)
 {
     memset(st, 0, sizeof *st);
-    st->items = d->written;
+    st->items = d->fanout > 1 ? d->records_in : d->written;
     st->invalid = d->invalid;
     st->dropped = d->dropped;
     for (int o = 0; o < d->nout; o++)
@@ -443,6 +560,7 @@ static driver_t driver_of(const sf_batch_opts_t *opts, const sf_job_t *job,
     d.opts = opts;
     d.job = job;
     d.reader = job->source ? NULL : reader;
+    d.fanout = job->fanout > 1 && !job->source ? job->fanout : 1;
     d.writers = writers;
     d.nout = job->outputs > 0 ? job->outputs : 1;
     if (d.nout > SF_MAX_OUTPUTS)
@@ -480,6 +598,7 @@ int sf_job_run(const sf_batch_opts_t *opts, const sf_job_t *job,
     fill_stats(&d, stats, cpu0);
     for (int i = 0; i < 3; i++)
         chunk_free(&ring[i]);
+    sf_chunk_free(&d.src);
     if (d.failed && err)
         *err = d.err;
     return d.failed ? -1 : 0;

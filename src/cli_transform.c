@@ -2,15 +2,17 @@
  * cli_transform.c -- `sudoflow transform --augment K`: K random equivalent
  * copies of each puzzle, for enlarging training sets.
  *
- * Copy j of input record i (0-based) uses the j-th transform drawn from
- * the stream rng_seed(seed, i), so the output depends only on the seed and
- * the input, never on the threads.  A worker solves each puzzle once (at
- * limit 2); when its solution is unique, every copy's solution is that
- * solution under the copy's transform.  The copies are made again while
- * formatting rather than kept, so a chunk's memory does not grow with K;
- * instead, unless --chunk is given, chunks hold about 8192/K records so
- * that a chunk's output stays near 8192 records.  An invalid record still
- * gives its K output records, with empty puzzle and solution.
+ * The job fans out: copy j of input record i (0-based) is an item of its
+ * own, with its transform drawn from the sub-stream rng_seed_sub(seed, i,
+ * j), so the output depends only on the seed and the input, never on the
+ * threads, and the copies of one record spread over blocks, threads and
+ * chunks like any items: memory does not grow with K, however long the
+ * record (its `line` field is not held K times), and a few records with
+ * many copies still use every thread.  Each thread solves a puzzle (at
+ * limit 2) once for the run of its copies it gets and keeps the answer;
+ * when the solution is unique, every copy's solution is that solution
+ * under the copy's transform.  An invalid record still gives its K output
+ * records, with empty puzzle and solution.
  */
 #include "cli.h"
 #include "rate.h"
@@ -22,8 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define OUTPUT_PER_CHUNK 8192 /* output records per chunk by default */
-
 enum { F_PUZZLE, F_SOLUTION, F_INDEX, F_LINE, F_COUNT };
 static const char *const field_names[F_COUNT] = {
     "puzzle", "solution", "index", "line"};
@@ -33,6 +33,13 @@ typedef struct xf_slot {
     uint8_t unique;       /* solution holds the unique solution */
 } xf_slot_t;
 
+/* A thread's last solved record, for its next copies. */
+typedef struct xf_seen {
+    uint64_t index;       /* record index */
+    int valid;
+    xf_slot_t answer;
+} xf_seen_t;
+
 typedef struct xf_cli {
     cli_run_t run;
     cli_fields_t fields;
@@ -41,6 +48,7 @@ typedef struct xf_cli {
     int seeded;           /* --seed given */
     int want_solution;
     sf_solver_t **solvers;/* one per thread */
+    xf_seen_t *seen;      /* one per thread */
     int threads;
     sf_job_stats_t stats;
 } xf_cli_t;
@@ -97,7 +105,8 @@ static int transform_start(void *ctx, int threads)
 {
     xf_cli_t *k = ctx;
     k->solvers = calloc((size_t)threads, sizeof *k->solvers);
-    if (!k->solvers)
+    k->seen = calloc((size_t)threads, sizeof *k->seen);
+    if (!k->solvers || !k->seen)
         return -1;
     k->threads = threads;
     for (int t = 0; t < threads; t++)
@@ -119,12 +128,19 @@ static void transform_work(void *ctx, int thread, const sf_item_t *it,
 {
     const xf_cli_t *k = ctx;
     xf_slot_t *s = slot;
+    xf_seen_t *seen = &k->seen[thread];
     s->unique = 0;
     if (it->rec->invalid || !k->want_solution)
         return;
-    sf_result_t r;
-    s->unique = sf_solve_cells(k->solvers[thread], it->rec->cells, 2, 0,
-                               s->solution, &r) == SF_UNIQUE;
+    if (!seen->valid || seen->index != it->index) {
+        sf_result_t r;
+        seen->answer.unique =
+            sf_solve_cells(k->solvers[thread], it->rec->cells, 2, 0,
+                           seen->answer.solution, &r) == SF_UNIQUE;
+        seen->index = it->index;
+        seen->valid = 1;
+    }
+    *s = seen->answer;
 }
 
 /* One output copy: the puzzle and solution under transform t. */
@@ -164,12 +180,10 @@ static void transform_emit(void *ctx, int thread, const sf_item_t *it,
     const xf_cli_t *k = ctx;
     (void)thread;
     rng_t r;
-    rng_seed(&r, k->seed, it->index);
-    for (uint64_t j = 0; j < k->augment; j++) {
-        sf_xform_t t;
-        sf_xform_random(&t, &r);
-        put_copy(k, it, slot, &t, out[0]);
-    }
+    sf_xform_t t;
+    rng_seed_sub(&r, k->seed, it->index, it->copy);
+    sf_xform_random(&t, &r);
+    put_copy(k, it, slot, &t, out[0]);
 }
 
 static int transform_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
@@ -177,8 +191,8 @@ static int transform_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
 {
     xf_cli_t *k = ctx;
     const sf_job_t job = {
-        .ctx = k, .outputs = 1, .slot_size = sizeof(xf_slot_t),
-        .start = transform_start, .begin = transform_begin,
+        .ctx = k, .outputs = 1, .fanout = k->augment,
+        .slot_size = sizeof(xf_slot_t), .start = transform_start, .begin = transform_begin,
         .work = transform_work, .emit = transform_emit,
     };
     const int rc = sf_job_run(&k->run.batch, &job, rd, wr, &k->stats, err);
@@ -205,9 +219,6 @@ int cli_transform(int argc, char **argv)
         return code;
     if (!k.seeded)
         k.seed = cli_random_seed();
-    if (!k.run.batch.chunk)
-        k.run.batch.chunk = k.augment < OUTPUT_PER_CHUNK
-                                ? OUTPUT_PER_CHUNK / k.augment : 1;
     k.run.reader.no_text = !cli_has_field(&k.fields, F_LINE);
     k.want_solution = cli_has_field(&k.fields, F_SOLUTION);
     sf_error_t err = {0};
@@ -217,5 +228,6 @@ int cli_transform(int argc, char **argv)
     for (int t = 0; k.solvers && t < k.threads; t++)
         sf_solver_free(k.solvers[t]);
     free(k.solvers);
+    free(k.seen);
     return cli_job_finish(&k.run, rc, &err, &k.stats, "puzzles");
 }

@@ -44,6 +44,7 @@
 #include "sudoflow.h"
 
 #define READ_BLOCK (1u << 20)   /* least free room offered to a read */
+#define FILL_BYTES (16u << 20)  /* a fill stops once its text passes this */
 
 typedef struct grid_acc {
     uint8_t cells[SF_CELLS]; /* values of the rows so far */
@@ -894,7 +895,7 @@ long sf_reader_fill(sf_reader_t *r, sf_chunk_t *chunk, size_t max,
     chunk->text_len = 0;
     if (max > LONG_MAX)
         max = LONG_MAX;
-    while (!r->failed && chunk->count < max) {
+    while (!r->failed && chunk->count < max && chunk->text_len < FILL_BYTES) {
         const int rc = next_record(r, chunk);
         if (rc == 0)
             break;

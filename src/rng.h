@@ -35,6 +35,15 @@ static inline void rng_seed(rng_t *r, uint64_t seed, uint64_t stream)
         r->s[i] = rng_splitmix(&mixed);
 }
 
+/* Sub-stream `sub` of (seed, stream), e.g. copy `sub` of record `stream`:
+ * distinct triples give unrelated streams, and each can be started alone. */
+static inline void rng_seed_sub(rng_t *r, uint64_t seed, uint64_t stream,
+                                uint64_t sub)
+{
+    uint64_t x = sub ^ 0x6a09e667f3bcc909ull;
+    rng_seed(r, seed ^ rng_splitmix(&x), stream);
+}
+
 static inline uint64_t rng_next(rng_t *r)
 {
     uint64_t *const s = r->s;

@@ -217,8 +217,9 @@ sf_reader_t *sf_reader_new(const char *const *paths, size_t n,
                            const sf_reader_opts_t *opts);
 void sf_reader_free(sf_reader_t *reader);
 
-/* Clear chunk, then read up to max records into it.  Returns the number
- * read (0 at the end of all input), or -1 on error with err filled (a
+/* Clear chunk, then read up to max records into it (fewer once their text
+ * passes 16 MiB, so a chunk's memory is bounded whatever the records'
+ * lengths).  Returns the number read (0 at the end of all input), or -1 on error with err filled (a
  * missing file, corrupt or truncated gzip, an unknown csv column: the
  * message names the file and, where it helps, the line). */
 long sf_reader_fill(sf_reader_t *reader, sf_chunk_t *chunk, size_t max,
@@ -409,7 +410,9 @@ void sf_out_grid(sf_out_t *out, const char *chars, int spaced,
 typedef struct sf_item {
     const sf_record_t *rec; /* the input record; NULL for a source job */
     const char *text;       /* its original text (rec->text_len bytes) */
-    uint64_t index;         /* 0-based position in the run */
+    uint64_t index;         /* 0-based position in the run (of the record,
+                             * for a fan-out job) */
+    uint64_t copy;          /* fan-out jobs: 0..fanout-1; else 0 */
 } sf_item_t;
 
 /* A job.  Callbacks run on any thread unless said otherwise; `thread` is
@@ -420,6 +423,11 @@ typedef struct sf_job {
     int source;            /* 1: no reader; items are indices 0..count-1 */
     uint64_t count;        /* source jobs: number of items */
     int outputs;           /* writers taken, 1..SF_MAX_OUTPUTS (0 = 1) */
+    uint64_t fanout;       /* items per input record (0 or 1: one): each
+                            * record becomes items (record, copy) for copy
+                            * 0..fanout-1, in that order, spread over
+                            * blocks, threads and chunks like any items,
+                            * so memory does not grow with fanout */
     size_t slot_size;      /* bytes kept per item from work() to emit() */
     /* Once, before any other call, with the thread count: set up
      * per-thread state.  0, or -1 when out of memory.  May be NULL. */
@@ -448,6 +456,7 @@ typedef struct sf_job {
 
 typedef struct sf_job_stats {
     uint64_t items;                   /* records read, or indices made */
+    /* (for a fan-out job: input records, not items) */
     uint64_t invalid;                 /* invalid input records */
     uint64_t dropped;                 /* items keep() dropped */
     uint64_t records[SF_MAX_OUTPUTS]; /* output records written, per output */

@@ -1404,9 +1404,101 @@ static void test_job_source(void **state)
     tfree(&want);
 }
 
+/* A fan-out job: each record becomes `fanout` items (record, copy), in
+ * that order; the output lists them with the record's line number and
+ * text length, so a record carried over chunk boundaries shows up whole. */
+static void fan_work(void *ctx, int thread, const sf_item_t *it, void *slot)
+{
+    (void)ctx;
+    (void)thread;
+    *(uint64_t *)slot = it->index * 1000003 + it->copy;
+}
+
+static void fan_emit(void *ctx, int thread, const sf_item_t *it, void *slot,
+                     sf_out_t *const *out)
+{
+    (void)ctx;
+    (void)thread;
+    assert_int_equal(*(uint64_t *)slot, it->index * 1000003 + it->copy);
+    sf_out_u64(out[0], it->index);
+    sf_out_u64(out[0], it->copy);
+    sf_out_u64(out[0], it->rec->line);
+    sf_out_u64(out[0], it->rec->text_len);
+    sf_out_end(out[0]);
+}
+
+/* Run the fan-out job over path; the output, and st. */
+static char *run_fanout(dir_t *d, const char *path, uint64_t fanout,
+                        int threads, size_t chunk, sf_job_stats_t *st)
+{
+    const sf_job_t job = {
+        .outputs = 1, .fanout = fanout, .slot_size = sizeof(uint64_t),
+        .work = fan_work, .emit = fan_emit,
+    };
+    sf_batch_opts_t o = base_opts(threads, chunk);
+    const sf_reader_opts_t ro = {.format = SF_FORMAT_LINE};
+    sf_reader_t *rd = sf_reader_new(&path, 1, &ro);
+    char *out = dir_file(d, ".out");
+    const sf_writer_opts_t wo = {out, 0, 0, 1};
+    sf_error_t err = {0};
+    sf_writer_t *w = sf_writer_open(&wo, &err);
+    assert_non_null(w);
+    assert_int_equal(sf_job_run(&o, &job, rd, &w, st, &err), 0);
+    assert_int_equal(sf_writer_close(w, 1, &err), 0);
+    sf_reader_free(rd);
+    size_t n;
+    char *got = slurp(out, &n);
+    unlink(out);
+    free(out);
+    return got;
+}
+
+/* Every record's copies come out in order, whatever the threads and chunk
+ * sizes, also when a record's copies span chunks: by count (--chunk) or
+ * by the bytes of a long record (1 MB records, 40 copies each: about 16
+ * of them fit a chunk's budget). */
+static void test_job_fanout(void **state)
+{
+    dir_t *const d = *state;
+    char *in = dir_file(d, ".txt");
+    FILE *f = fopen(in, "wb");
+    assert_non_null(f);
+    static const size_t lens[] = {81, 1000000, 5, 1000000, 81};
+    static char big[1000001];
+    memset(big, '7', sizeof big - 1);
+    for (size_t r = 0; r < 5; r++)
+        fprintf(f, "%.*s\n", (int)lens[r], big);
+    assert_int_equal(fclose(f), 0);
+    static const uint64_t fanouts[] = {1, 3, 40};
+    static const int threads[] = {1, 2, 3};
+    static const size_t chunks[] = {0, 1, 7};
+    for (size_t k = 0; k < 3; k++) {
+        text_t want = {0};
+        for (uint64_t r = 0; r < 5; r++)
+            for (uint64_t c = 0; c < fanouts[k]; c++)
+                tprintf(&want, "%llu,%llu,%llu,%zu\n", (unsigned long long)r,
+                        (unsigned long long)c, (unsigned long long)(r + 1),
+                        lens[r]);
+        for (size_t v = 0; v < 3; v++) {
+            sf_job_stats_t st;
+            char *got = run_fanout(d, in, fanouts[k], threads[v], chunks[v],
+                                   &st);
+            assert_string_equal(got, want.p);
+            assert_int_equal(st.items, 5);
+            assert_int_equal(st.records[0], 5 * fanouts[k]);
+            free(got);
+        }
+        tfree(&want);
+    }
+    unlink(in);
+    free(in);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_job_fanout, make_dir,
+                                        remove_dir),
         cmocka_unit_test_setup_teardown(test_threads_and_chunks_agree, make_dir,
                                         remove_dir),
         cmocka_unit_test_setup_teardown(test_every_kernel, make_dir,
