@@ -11,9 +11,12 @@
  *     prev: done, being written      cur: being worked on
  *     next: being read
  *
- * Each round, one thread (an OpenMP `single nowait`) writes prev's blocks in
- * order and reads next, then joins the others on cur's blocks (dynamic
- * schedule); a barrier ends the round and the roles rotate.  So reading,
+ * Each round, one thread (thread 0) writes prev's blocks in order and reads
+ * next, then joins the others on cur's blocks (claimed one at a time, so
+ * faster threads take more); a barrier ends the round and the roles
+ * rotate.  The barrier spins only briefly before sleeping (barrier.c), so
+ * waiting threads do not take the cores from busy ones when the machine
+ * is shared.  So reading,
  * writing and working overlap, output order is item order by construction
  * whatever the thread count, and memory is three chunks whatever the input
  * size.  A job with an ordered pass (keep) splits the round's work in two:
@@ -22,6 +25,7 @@
  * write their own blocks and items; everything else they share is
  * read-only during a phase.
  */
+#include "barrier.h"
 #include "format.h"
 #include "timer.h"
 #include "sudoflow.h"
@@ -50,6 +54,7 @@ typedef struct bchunk {
     uint64_t *copy_of;    /* ...and its copy number */
     size_t items_cap;
     uint64_t rec_base;    /* fan-out: run-wide index of in.recs[0] */
+    size_t claimed[2];    /* blocks handed out: work, then emit (keep) */
     unsigned char *slots; /* job->slot_size bytes per item */
     size_t slots_cap;     /* bytes */
     uint8_t *kept;        /* per item: 1 unless keep() dropped it */
@@ -427,6 +432,7 @@ static void read_chunk(driver_t *d, bchunk_t *c)
     }
     c->base = d->read;
     c->nblocks = (c->n + BLOCK - 1) / BLOCK;
+    c->claimed[0] = c->claimed[1] = 0;
     d->read += c->n;
 }
 
@@ -449,51 +455,70 @@ static void report_progress(driver_t *d)
     d->opts->on_progress(d->opts->ctx, &p);
 }
 
-/* One round's work on chunk cur, by every thread (see the top). */
-static void work_chunk(driver_t *d, int t, bchunk_t *cur)
+/* The next unclaimed block of c (by counter *claim), or c->nblocks. */
+static size_t claim_block(const bchunk_t *c, size_t *claim)
 {
-#pragma omp for schedule(dynamic, 1) nowait
-    for (size_t k = 0; k < cur->nblocks; k++)
+    const size_t k = __atomic_fetch_add(claim, 1, __ATOMIC_RELAXED);
+    return k < c->nblocks ? k : c->nblocks;
+}
+
+/* One round's work on chunk cur, by every thread (see the top): blocks are
+ * claimed one at a time, so faster threads take more. */
+static void work_chunk(driver_t *d, int t, bchunk_t *cur, barrier_t *b)
+{
+    size_t k;
+    while ((k = claim_block(cur, &cur->claimed[0])) < cur->nblocks)
         work_block(d, t, cur, k);
     if (!d->job->keep)
         return;
-#pragma omp barrier
-#pragma omp single
-    keep_pass(d, cur);
-#pragma omp for schedule(dynamic, 1) nowait
-    for (size_t k = 0; k < cur->nblocks; k++)
+    barrier_wait(b);
+    if (t == 0)
+        keep_pass(d, cur);
+    barrier_wait(b);
+    while ((k = claim_block(cur, &cur->claimed[1])) < cur->nblocks)
         emit_block(d, t, cur, k);
 }
 
-/* The rounds (see the top of the file), from ring[0] already read. */
-static void run_rounds(driver_t *d, bchunk_t ring[3])
+/* The rounds (see the top of the file), from ring[0] already read.  Every
+ * thread rotates its own copy of the roles after the round's barrier, the
+ * same way, so one barrier a round is enough. */
+static void run_team(driver_t *d, bchunk_t ring[3], barrier_t *b, int t)
 {
     bchunk_t *prev = NULL, *cur = &ring[0], *next = &ring[1];
     bchunk_t *spare = &ring[2];
+    while (cur->n > 0) {
+        if (t == 0) {
+            if (prev)
+                write_chunk(d, prev);
+            report_progress(d);
+            read_chunk(d, next);
+        }
+        work_chunk(d, t, cur, b);
+        barrier_wait(b);
+        bchunk_t *const done = prev ? prev : spare;
+        prev = cur;
+        cur = next;
+        next = done;
+    }
+    if (t == 0 && prev)
+        write_chunk(d, prev);
+}
+
+static void run_rounds(driver_t *d, bchunk_t ring[3])
+{
+    barrier_t b;
+    int ok = 1;
 #pragma omp parallel num_threads(d->threads)
     {
-        const int t = omp_get_thread_num();
-        while (cur->n > 0) {
-#pragma omp single nowait
-            {
-                if (prev)
-                    write_chunk(d, prev);
-                report_progress(d);
-                read_chunk(d, next);
-            }
-            work_chunk(d, t, cur);
-#pragma omp barrier
 #pragma omp single
-            {
-                bchunk_t *const done = prev ? prev : spare;
-                prev = cur;
-                cur = next;
-                next = done;
-            }
-        }
+        ok = barrier_init(&b, omp_get_num_threads()) == 0;
+        if (ok)
+            run_team(d, ring, &b, omp_get_thread_num());
     }
-    if (prev)
-        write_chunk(d, prev);
+    if (ok)
+        barrier_destroy(&b);
+    else
+        fail(d, SF_ERR_NOMEM, "cannot set up the threads");
 }
 
 /* The job's header records, written before everything else. */
