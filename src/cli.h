@@ -24,9 +24,18 @@ int cli_transform(int argc, char **argv);
 int cli_canon(int argc, char **argv);
 int cli_split(int argc, char **argv);
 
-/* "sudoflow: " + message + newline on stderr. */
+/* "sudoflow CMD: " + message + newline on stderr (CMD: the command set
+ * with cli_set_command, when there is one). */
 void cli_error(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
+void cli_set_command(const char *cmd);
+/* "sudoflow CMD" (or "sudoflow") into buf, for summaries. */
+const char *cli_prefix(char *buf, size_t cap);
+/* The kernel names, the default first, on one help line after indent. */
+void cli_kernel_help(FILE *to, const char *indent);
+/* The version and the build (compiler, flags, SIMD path, gzip back end)
+ * on stdout. */
+void cli_version(void);
 
 /* Exit status for a library error code. */
 int cli_exit_code(int err_code);
@@ -34,7 +43,7 @@ int cli_exit_code(int err_code);
 /* Parse a non-negative integer option value; on failure print a usage
  * error naming the option and return -1. */
 int cli_parse_u64(const char *opt, const char *arg, uint64_t *out);
-/* Thread count: a positive integer. */
+/* Thread count: 0 (all cores) to 4096; 0 is stored as the core count. */
 int cli_parse_threads(const char *arg, int *out);
 /* Kernel by name, or print the known names and return NULL. */
 const sf_kernel_t *cli_parse_kernel(const char *name);
@@ -77,6 +86,7 @@ enum { CLI_OPT_IN_FORMAT = 256, CLI_OPT_COLUMN, CLI_OPT_STRICT, CLI_OPT_SEP,
     {"force", no_argument, NULL, 'f'},                                    \
     {"quiet", no_argument, NULL, 'q'},                                    \
     {"help", no_argument, NULL, 'h'},                                     \
+    {"version", no_argument, NULL, 'V'},                                  \
     {"sep", required_argument, NULL, CLI_OPT_SEP},                        \
     {"header", no_argument, NULL, CLI_OPT_HEADER},                        \
     {"gzip", no_argument, NULL, CLI_OPT_GZIP},                            \
@@ -88,7 +98,7 @@ enum { CLI_OPT_IN_FORMAT = 256, CLI_OPT_COLUMN, CLI_OPT_STRICT, CLI_OPT_SEP,
     {"column", required_argument, NULL, CLI_OPT_COLUMN},                  \
     {"strict", no_argument, NULL, CLI_OPT_STRICT},                        \
     {"max-record-bytes", required_argument, NULL, CLI_OPT_MAX_RECORD}
-#define CLI_SHORT_OPTIONS "j:o:fqh"
+#define CLI_SHORT_OPTIONS "j:o:fqhV"
 
 /* Help lines for the options above. */
 #define CLI_INPUT_HELP                                                      \
@@ -98,7 +108,7 @@ enum { CLI_OPT_IN_FORMAT = 256, CLI_OPT_COLUMN, CLI_OPT_STRICT, CLI_OPT_SEP,
 "      --max-record-bytes N  longest record kept (default 1048576); a\n"  \
 "                       longer one is invalid and never held in memory\n"
 #define CLI_OUTPUT_HELP                                                     \
-"  -j, --threads N      worker threads (default: all cores)\n"             \
+"  -j, --threads N      worker threads (default or 0: all cores)\n"       \
 "      --sep S          field separator (default ',')\n"                   \
 "      --header         print the field names first\n"                     \
 "  -o, --output FILE    write to FILE (gzip when it ends in .gz)\n"        \
@@ -108,7 +118,8 @@ enum { CLI_OPT_IN_FORMAT = 256, CLI_OPT_COLUMN, CLI_OPT_STRICT, CLI_OPT_SEP,
 "      --stats FILE     write the run statistics as JSON\n"                \
 "      --chunk N        records per chunk (default 8192)\n"                \
 "  -q, --quiet          no summary, no progress\n"                         \
-"  -h, --help           this help\n"
+"  -h, --help           this help\n"                                    \
+"  -V, --version        the version and how it was built\n"
 
 /* Options and run state shared by the batch commands. */
 typedef struct cli_run {
@@ -136,8 +147,8 @@ typedef int (*cli_option_fn)(void *ctx, int c, const char *arg);
 void cli_run_init(cli_run_t *r, const char *cmd);
 /* Parse argv: shared options into r, the others through own(ctx, ...),
  * which must print a message for a code it does not know.
- * Returns 1 for --help, -1 after a usage error, else 0 (and optind is
- * the first FILE). */
+ * Returns 1 for --help, 2 for --version, -1 after a usage error, else 0
+ * (and optind is the first FILE). */
 int cli_run_args(cli_run_t *r, int argc, char **argv,
                  const struct option *longopts, cli_option_fn own, void *ctx);
 /* The exit status for cli_run_args' result a (after printing the usage for

@@ -56,15 +56,18 @@ static void bench_usage(FILE *to)
 "      --limit N      solutions to look for (default 1; 2 = count mode),\n"
 "                     or a list such as 1,2: one row per limit\n"
 "  -j, --threads N    threads, or a list such as 1,2 for a scaling table\n"
-"                     (default: all cores)\n"
+"                     (default or 0: all cores)\n"
 "      --seconds S    minimum measuring time per row (default 1)\n"
-"      --kernel NAME  solver kernel (default: the fastest), a list such as\n"
-"                     A,B, or 'all': one row per kernel\n"
+"      --kernel NAME  solver kernel, a list such as A,B, or 'all': one row\n"
+"                     per kernel; the kernels:\n", to);
+    cli_kernel_help(to, "                     ");
+    fputs(
 "      --csv          CSV output, columns dataset,limit,threads,puzzles,\n"
 "                     seconds,puzzles_per_sec,usec_per_puzzle,no_guess_pct,\n"
 "                     guesses_per_puzzle, and a last column kernel when\n"
 "                     several kernels are measured; the build goes to stderr\n"
-"  -h, --help         this help\n", to);
+"  -h, --help         this help\n"
+"  -V, --version      the version and how it was built\n", to);
 }
 
 enum { OPT_LIMIT = 256, OPT_SECONDS, OPT_KERNEL, OPT_CSV };
@@ -76,6 +79,7 @@ static const struct option bench_options[] = {
     {"kernel", required_argument, NULL, OPT_KERNEL},
     {"csv", no_argument, NULL, OPT_CSV},
     {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
     {NULL, 0, NULL, 0},
 };
 
@@ -328,9 +332,13 @@ int cli_bench(int argc, char **argv)
                      .seconds = 1.0};
     optind = 1;
     int c;
-    while ((c = getopt_long(argc, argv, "j:h", bench_options, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "j:hV", bench_options, NULL)) != -1) {
         if (c == 'h') {
             bench_usage(stdout);
+            return EXIT_OK;
+        }
+        if (c == 'V') {
+            cli_version();
             return EXIT_OK;
         }
         if (c == '?' || bench_option(&b, c, optarg) != 0) {

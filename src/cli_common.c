@@ -5,6 +5,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <omp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,11 +14,37 @@
 #include <sys/types.h>
 #include <time.h>
 
+/* The command being run, for the prefix of messages (NULL: none yet). */
+static const char *command;
+
+void cli_set_command(const char *cmd)
+{
+    command = cmd;
+}
+
+const char *cli_prefix(char *buf, size_t cap)
+{
+    snprintf(buf, cap, "sudoflow%s%s", command ? " " : "",
+             command ? command : "");
+    return buf;
+}
+
+void cli_kernel_help(FILE *to, const char *indent)
+{
+    fprintf(to, "%s", indent);
+    const sf_kernel_t *k;
+    for (size_t i = 0; (k = sf_kernel_at(i)) != NULL; i++)
+        fprintf(to, "%s%s%s", i ? ", " : "", k->name,
+                i ? "" : " (the default, fastest)");
+    fputc('\n', to);
+}
+
 void cli_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("sudoflow: ", stderr);
+    char p[64];
+    fprintf(stderr, "%s: ", cli_prefix(p, sizeof p));
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
@@ -53,12 +80,20 @@ int cli_parse_threads(const char *arg, int *out)
     uint64_t v;
     if (cli_parse_u64("--threads", arg, &v) != 0)
         return -1;
-    if (v < 1 || v > 4096) {
-        cli_error("--threads: must be between 1 and 4096, not %s", arg);
+    if (v > 4096) {
+        cli_error("--threads: must be between 0 (all cores) and 4096, not %s",
+                  arg);
         return -1;
     }
-    *out = (int)v;
+    *out = v ? (int)v : omp_get_max_threads();
     return 0;
+}
+
+void cli_version(void)
+{
+    printf("sudoflow %s\n  compiler %s\n  flags    %s\n  simd     %s\n"
+           "  inflate  %s\n", SF_VERSION, sf_build_compiler(),
+           sf_build_flags(), sf_build_simd(), sf_build_inflate());
 }
 
 const sf_kernel_t *cli_parse_kernel(const char *name)

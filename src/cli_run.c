@@ -161,6 +161,8 @@ int cli_run_args(cli_run_t *r, int argc, char **argv,
     while ((c = getopt_long(argc, argv, shorts, longopts, NULL)) != -1) {
         if (c == 'h')
             return 1;
+        if (c == 'V')
+            return 2;
         if (c == '?')
             return -1;
         int rc = run_option(r, c, optarg);
@@ -180,6 +182,10 @@ int cli_run_args(cli_run_t *r, int argc, char **argv,
 
 int cli_run_usage(const cli_run_t *r, int a, void (*usage)(FILE *))
 {
+    if (a == 2) {
+        cli_version();
+        return EXIT_OK;
+    }
     if (a > 0) {
         usage(stdout);
         return EXIT_OK;
@@ -329,9 +335,10 @@ void cli_put_header(sf_out_t *out, const cli_fields_t *fl,
 void cli_job_summary(const sf_job_stats_t *st, const char *what,
                      const char *rest)
 {
-    char a[32];
-    fprintf(stderr, "sudoflow: %s %s%s%s\n", cli_group(st->items, a, sizeof a),
-            what, rest ? ", " : "", rest ? rest : "");
+    char a[32], p[64];
+    fprintf(stderr, "%s: %s %s%s%s\n", cli_prefix(p, sizeof p),
+            cli_group(st->items, a, sizeof a), what, rest ? ", " : "",
+            rest ? rest : "");
     fprintf(stderr, "  time     %.3f s wall, %.3f s cpu, %d thread%s\n",
             st->wall_sec, st->cpu_sec, st->threads,
             st->threads == 1 ? "" : "s");

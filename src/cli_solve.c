@@ -19,11 +19,13 @@ static void solve_usage(FILE *to)
 "usage: sudoflow solve [OPTIONS] [FILE...]\n"
 "Solve puzzles from FILEs (plain or gzip; none or '-' = stdin), writing one\n"
 "output record per puzzle in input order.\n\n"
-"  -j, --threads N      worker threads (default: all cores)\n"
+"  -j, --threads N      worker threads (default or 0: all cores)\n"
 "      --limit N        stop after N solutions (default 1; 0 = count all)\n"
 "      --count          same as --limit 2: tells unique from multiple\n"
 "      --lex            report the lexicographically smallest solution\n"
-"      --kernel NAME    solver kernel (default: the fastest)\n"
+"      --kernel NAME    solver kernel, one of:\n", to);
+    cli_kernel_help(to, "                       ");
+    fputs(
 "      --in-format F    line, grid or csv (default: detected per file)\n"
 "      --column C       csv puzzle column, by name or 1-based number\n"
 "      --out-format F   line or grid (default: grid for grid input)\n"
@@ -33,7 +35,7 @@ static void solve_usage(FILE *to)
 "      --header         print the field names first\n"
 "  -o, --output FILE    write to FILE (gzip when it ends in .gz)\n"
 "      --gzip           compress the output\n"
-"      --level N        gzip level 1-9 (default 1: digits barely compress\n"
+"      --gzip-level N   gzip level 1-9 (default 1: digits barely compress\n"
 "                       further, and level 1 is several times faster)\n"
 "  -f, --force          overwrite an existing output file\n"
 "      --stats FILE     write the run statistics as JSON\n"
@@ -42,11 +44,12 @@ static void solve_usage(FILE *to)
 "                       longer one is invalid and never held in memory\n"
 "      --chunk N        records per chunk (default 8192)\n"
 "  -q, --quiet          no summary, no progress\n"
-"  -h, --help           this help\n", to);
+"  -h, --help           this help\n"
+"  -V, --version        the version and how it was built\n", to);
 }
 
 enum { OPT_LIMIT = CLI_OPT_OWN, OPT_COUNT, OPT_LEX, OPT_KERNEL,
-       OPT_OUT_FORMAT, OPT_FIELDS, OPT_LEVEL };
+       OPT_OUT_FORMAT, OPT_FIELDS };
 
 static const struct option solve_options[] = {
     CLI_OUTPUT_OPTIONS,
@@ -57,7 +60,6 @@ static const struct option solve_options[] = {
     {"kernel", required_argument, NULL, OPT_KERNEL},
     {"out-format", required_argument, NULL, OPT_OUT_FORMAT},
     {"fields", required_argument, NULL, OPT_FIELDS},
-    {"level", required_argument, NULL, OPT_LEVEL},
     {NULL, 0, NULL, 0},
 };
 
@@ -97,8 +99,6 @@ static int solve_option(void *ctx, int c, const char *arg)
     case OPT_KERNEL: return (b->kernel = cli_parse_kernel(arg)) ? 0 : -1;
     case OPT_OUT_FORMAT: return parse_out_format(arg, &b->out_format);
     case OPT_FIELDS: return parse_fields(b, arg);
-    case OPT_LEVEL: return cli_parse_gzip_level("--level", arg,
-                                                &r->writer.level);
     default: return -1;
     }
 }
@@ -107,7 +107,9 @@ static void print_summary(const sf_stats_t *st)
 {
     char a[32], b[32], c[32];
     const uint64_t valid = st->puzzles - st->by_status[SF_INVALID];
-    fprintf(stderr, "sudoflow: %s puzzles:", cli_group(st->puzzles, a, sizeof a));
+    char p[64];
+    fprintf(stderr, "%s: %s puzzle%s:", cli_prefix(p, sizeof p),
+            cli_group(st->puzzles, a, sizeof a), st->puzzles == 1 ? "" : "s");
     const char *comma = "";
     for (int i = 0; i < SF_STATUS_COUNT; i++)
         if (st->by_status[i]) {

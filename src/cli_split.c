@@ -77,14 +77,15 @@ static void split_usage(FILE *to)
 "      --train FILE     the train file (gzip when it ends in .gz)\n"
 "      --test FILE      the test file\n"
 CLI_INPUT_HELP
-"  -j, --threads N      worker threads (default: all cores)\n"
+"  -j, --threads N      worker threads (default or 0: all cores)\n"
 "      --gzip           compress the outputs\n"
 "      --gzip-level N   gzip level 1-9 (default 1)\n"
 "  -f, --force          overwrite existing output files\n"
 "      --stats FILE     write the run statistics as JSON\n"
 "      --chunk N        records per chunk (default 8192)\n"
 "  -q, --quiet          no summary, no progress\n"
-"  -h, --help           this help\n", to);
+"  -h, --help           this help\n"
+"  -V, --version        the version and how it was built\n", to);
 }
 
 enum { OPT_FRACTION = CLI_OPT_OWN, OPT_SEED, OPT_TRAIN, OPT_TEST };

@@ -22,14 +22,51 @@ static const command_t commands[] = {
     {"split", cli_split, "split puzzles into train and test sets by class"},
 };
 
+static const command_t *find(const char *name)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        if (!strcmp(name, commands[i].name))
+            return &commands[i];
+    return NULL;
+}
+
 static void usage(FILE *to)
 {
     fprintf(to, "usage: sudoflow COMMAND [OPTIONS] [FILE...]\n\n"
                 "Parallel batch Sudoku engine.\n\ncommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         fprintf(to, "  %-9s %s\n", commands[i].name, commands[i].summary);
-    fprintf(to, "\n'sudoflow COMMAND --help' describes each command.\n"
-                "Options: -h, --help; -V, --version.\n");
+    fprintf(to, "\n'sudoflow help COMMAND' (or 'sudoflow COMMAND --help') "
+                "describes each command.\nOptions: -h, --help; -V, --version "
+                "(also after a command).\n");
+}
+
+/* Run command c on argv[0..argc-1] (argv[0] its name): messages, getopt's
+ * too, start with "sudoflow CMD: ". */
+static int run(const command_t *c, int argc, char **argv)
+{
+    char name[64];
+    snprintf(name, sizeof name, "sudoflow %s", c->name);
+    argv[0] = name;
+    cli_set_command(c->name);
+    return c->run(argc, argv);
+}
+
+/* `sudoflow help [CMD]`: the overview, or the command's --help. */
+static int help(const char *name)
+{
+    if (!name) {
+        usage(stdout);
+        return EXIT_OK;
+    }
+    const command_t *c = find(name);
+    if (!c) {
+        cli_error("help: unknown command '%s'", name);
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    char *args[] = {(char *)name, "--help", NULL};
+    return run(c, 2, args);
 }
 
 int main(int argc, char **argv)
@@ -44,12 +81,15 @@ int main(int argc, char **argv)
         return EXIT_OK;
     }
     if (!strcmp(cmd, "-V") || !strcmp(cmd, "--version")) {
-        printf("sudoflow %s\n", SF_VERSION);
+        cli_version();
         return EXIT_OK;
     }
-    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-        if (!strcmp(cmd, commands[i].name))
-            return commands[i].run(argc - 1, argv + 1);
-    cli_error("unknown command '%s' (try 'sudoflow --help')", cmd);
-    return EXIT_USAGE;
+    if (!strcmp(cmd, "help"))
+        return help(argc > 2 ? argv[2] : NULL);
+    const command_t *c = find(cmd);
+    if (!c) {
+        cli_error("unknown command '%s' (try 'sudoflow --help')", cmd);
+        return EXIT_USAGE;
+    }
+    return run(c, argc - 1, argv + 1);
 }

@@ -37,6 +37,14 @@ extern "C" {
 #define SF_VERSION "0.1.0"
 #define SF_CELLS 81
 
+/* How this library was built: compiler and version, the compiler flags,
+ * the SIMD path of the kernels ("avx512", "avx2", "sse2", "scalar") and
+ * the gzip input back end.  Static strings. */
+const char *sf_build_compiler(void);
+const char *sf_build_flags(void);
+const char *sf_build_simd(void);
+const char *sf_build_inflate(void);
+
 /* ---------------------------------------------------------------- kernels */
 
 /* Flags for a kernel's solve(). */
@@ -485,8 +493,9 @@ typedef struct sf_bench_result {
 } sf_bench_result_t;
 
 /* Time kernel k on n puzzles (81 cells each, in memory) with the given
- * limit and threads: one warm-up pass, then whole passes until min_seconds
- * have elapsed.  0, or -1 when out of memory. */
+ * limit and threads: one warm-up pass, then whole passes (shared out among
+ * the threads in runs of up to 64 puzzles, with no barrier between passes)
+ * until min_seconds have elapsed.  0, or -1 when out of memory. */
 int sf_bench_run(const sf_kernel_t *k, const uint8_t *cells, size_t n,
                  uint64_t limit, int threads, double min_seconds,
                  sf_bench_result_t *result);

@@ -5,7 +5,7 @@
 "$SF" canon --fields canon,nope "$IN/ten.txt"; echo "canon fields: $?"
 "$SF" canon --bogus "$IN/ten.txt"; echo "canon bogus: $?"
 "$SF" transform --seed x "$IN/ten.txt"; echo "transform seed: $?"
-"$SF" transform -j 0 "$IN/ten.txt"; echo "transform -j 0: $?"
+"$SF" transform -j x "$IN/ten.txt"; echo "transform -j x: $?"
 "$SF" generate -n 3 --gzip-level 10; echo "gzip-level 10: $?"
 for c in rate transform canon split; do "$SF" $c --help | head -n 1; done
 "$SF" rate -q nosuch.txt; echo "rate missing: $?"
