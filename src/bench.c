@@ -4,12 +4,13 @@
  * No parsing, formatting or I/O is timed: the puzzles are already cells.
  * One pass warms caches and branch predictors and gives the guess
  * statistics; then whole passes are timed until min_seconds have gone by,
- * and the rate is puzzles solved over wall time.  With several threads the
- * pass is shared out dynamically (runs of GRAIN puzzles claimed from a
- * counter), each thread with its own solver.  All passes run in one
- * parallel region, separated by a barrier that spins only briefly
- * (barrier.c), so a benchmark on a shared machine measures the solver, not
- * threads spinning while they wait for a descheduled one.
+ * and the rate is puzzles solved over wall time.  Threads claim runs of up
+ * to GRAIN puzzles of the endless sequence of passes from one counter,
+ * each with its own solver, and stop claiming once thread 0 has seen the
+ * time is up and a pass is complete; there is no barrier between passes,
+ * so a small file or a shared machine measures the solver, not threads
+ * waiting for each other.
+ * The one barrier after the warm-up spins only briefly (barrier.c).
  */
 #include "barrier.h"
 #include "sudoflow.h"
@@ -27,23 +28,25 @@ typedef struct bench {
     uint64_t limit;
     double min_seconds;
     barrier_t barrier;
-    size_t claim[3];      /* claim counters: warm-up, then two by turns */
-    int stop;             /* thread 0's decision, read after a barrier */
+    size_t warm;          /* claim counter of the warm-up pass */
+    uint64_t next;        /* claim counter of the timed part: puzzles
+                           * handed out, over all passes */
+    int stop;             /* thread 0 saw the time is up */
     uint64_t guesses, no_guess;
-    uint64_t passes;      /* timed passes */
     double t0, seconds;
 } bench_t;
 
-/* This thread's share of one pass, claiming from *claim; adds its guess
- * and no-guess counts to the totals when count is set. */
-static void pass_share(bench_t *b, int t, size_t *claim, int count)
+/* This thread's share of the warm-up pass; adds its guess and no-guess
+ * counts to the totals. */
+static void warm_up(bench_t *b, int t)
 {
     sf_solver_t *s = b->solvers[t];
     uint8_t sol[SF_CELLS];
     sf_result_t r;
     uint64_t g = 0, ng = 0;
     size_t i;
-    while ((i = __atomic_fetch_add(claim, GRAIN, __ATOMIC_RELAXED)) < b->n) {
+    while ((i = __atomic_fetch_add(&b->warm, GRAIN, __ATOMIC_RELAXED)) <
+           b->n) {
         const size_t end = i + GRAIN < b->n ? i + GRAIN : b->n;
         for (; i < end; i++) {
             sf_solve_cells(s, b->cells + i * SF_CELLS, b->limit, 0, sol, &r);
@@ -51,33 +54,59 @@ static void pass_share(bench_t *b, int t, size_t *claim, int count)
             ng += r.guesses == 0;
         }
     }
-    if (count) {
-        __atomic_fetch_add(&b->guesses, g, __ATOMIC_RELAXED);
-        __atomic_fetch_add(&b->no_guess, ng, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&b->guesses, g, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&b->no_guess, ng, __ATOMIC_RELAXED);
+}
+
+/* The next run of puzzles to solve, as indices [*from, *to) of the
+ * endless sequence of passes (a run never crosses the end of a pass); 0
+ * when the time is up and the current pass is complete, so only whole
+ * passes are timed (at least one). */
+static int claim(bench_t *b, uint64_t *from, uint64_t *to)
+{
+    uint64_t old = __atomic_load_n(&b->next, __ATOMIC_RELAXED);
+    for (;;) {
+        if (old > 0 && old % b->n == 0 &&
+            __atomic_load_n(&b->stop, __ATOMIC_RELAXED))
+            return 0;
+        const uint64_t pass_end = (old / b->n + 1) * b->n;
+        const uint64_t end = old + GRAIN < pass_end ? old + GRAIN : pass_end;
+        if (__atomic_compare_exchange_n(&b->next, &old, end, 0,
+                                        __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+            *from = old;
+            *to = end;
+            return 1;
+        }
     }
 }
 
-/* Everything one thread does: the warm-up pass, then timed passes until
- * thread 0 says stop. */
+/* This thread's part of the timed solving: runs of puzzles until the time
+ * is up (thread 0 watches the clock) and the pass is complete. */
+static void timed(bench_t *b, int t)
+{
+    sf_solver_t *s = b->solvers[t];
+    uint8_t sol[SF_CELLS];
+    sf_result_t r;
+    uint64_t i, end;
+    while (claim(b, &i, &end)) {
+        for (; i < end; i++)
+            sf_solve_cells(s, b->cells + (i % b->n) * SF_CELLS, b->limit, 0,
+                           sol, &r);
+        if (t == 0 && timer_mono_sec() - b->t0 >= b->min_seconds)
+            __atomic_store_n(&b->stop, 1, __ATOMIC_RELAXED);
+    }
+}
+
+/* Everything one thread does: the warm-up pass, then timed solving. */
 static void bench_team(bench_t *b, int t)
 {
-    pass_share(b, t, &b->claim[2], 1);
-    barrier_wait(&b->barrier);
+    warm_up(b, t);
     if (t == 0)
         b->t0 = timer_mono_sec();
-    for (uint64_t p = 0;; p++) {
-        if (t == 0) /* the next pass's counter; nobody uses it now */
-            b->claim[(p + 1) & 1] = 0;
-        pass_share(b, t, &b->claim[p & 1], 0);
-        if (t == 0) {
-            b->passes++;
-            b->stop = b->n == 0 ||
-                      timer_mono_sec() - b->t0 >= b->min_seconds;
-        }
-        barrier_wait(&b->barrier);
-        if (b->stop)
-            break;
-    }
+    barrier_wait(&b->barrier);
+    if (b->n > 0)
+        timed(b, t);
+    barrier_wait(&b->barrier);
     if (t == 0)
         b->seconds = timer_mono_sec() - b->t0;
 }
@@ -105,7 +134,7 @@ int sf_bench_run(const sf_kernel_t *k, const uint8_t *cells, size_t n,
     if (threads <= 0)
         threads = omp_get_max_threads();
     bench_t b = {.cells = cells, .n = n, .limit = limit,
-                 .min_seconds = min_seconds};
+                 .min_seconds = min_seconds, .stop = !(min_seconds > 0)};
     b.solvers = calloc((size_t)threads, sizeof *b.solvers);
     int rc = b.solvers ? 0 : -1;
     for (int t = 0; rc == 0 && t < threads; t++)
@@ -117,7 +146,7 @@ int sf_bench_run(const sf_kernel_t *k, const uint8_t *cells, size_t n,
         res->per_pass = n;
         res->guesses = b.guesses;
         res->no_guess = b.no_guess;
-        res->puzzles = b.passes * n;
+        res->puzzles = b.next;
         res->seconds = b.seconds;
     }
     for (int t = 0; b.solvers && t < threads; t++)
