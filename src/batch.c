@@ -534,15 +534,19 @@ static void write_begin(driver_t *d)
         out_reset(&blk.out[o], d->sep, d->sep_len);
         outs[o] = &blk.out[o];
     }
-    int rc = d->job->begin(d->job->ctx, outs);
-    for (int o = 0; o < d->nout && rc == 0; o++) {
+    sf_error_t err = {0};
+    int rc = d->job->begin(d->job->ctx, outs, &err);
+    if (rc != 0 && err.code != 0) {
+        fail_output(d, &err);
+        rc = 0; /* reported */
+    }
+    for (int o = 0; o < d->nout && rc == 0 && !d->out_dead; o++) {
         const sbuf_t *s = &blk.out[o].text;
         rc = blk.out[o].failed ? -1 : 0;
         if (rc == 0 && d->gzip[o] && s->len)
             rc = sf_gzip_member(s->p, s->len, d->level[o], &blk.gz[o].p,
                                 &blk.gz[o].len, &blk.gz[o].cap);
         if (rc == 0 && s->len) {
-            sf_error_t err;
             if (sf_writer_write(d->writers[o], d->gzip[o] ? blk.gz[o].p : s->p,
                                 d->gzip[o] ? blk.gz[o].len : s->len, &err))
                 fail_output(d, &err);

@@ -14,6 +14,7 @@
 #include "timer.h"
 #include "sudoflow.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,11 +70,22 @@ static void set_layout(solve_job_t *s)
     lay->sep_len = strlen(lay->sep);
 }
 
-static int solve_begin(void *ctx, sf_out_t *const *out)
+static int solve_begin(void *ctx, sf_out_t *const *out,
+                       sf_error_t *err)
 {
     solve_job_t *s = ctx;
+    const sf_batch_opts_t *o = s->opts;
     set_layout(s);
-    if (!s->opts->header || s->layout.kind != SF_FORMAT_LINE)
+    if (s->layout.kind == SF_FORMAT_GRID &&
+        (o->nfields > 0 || o->header || o->sep)) {
+        err->code = SF_ERR_USAGE;
+        snprintf(err->message, sizeof err->message, "--fields, --header and "
+                 "--sep are for line output, and the output is grid%s",
+                 o->out_format == SF_FORMAT_GRID ? ""
+                 : " (as the input is; add --out-format line)");
+        return -1;
+    }
+    if (!o->header || s->layout.kind != SF_FORMAT_LINE)
         return 0;
     return fmt_header(&s->layout, &out[0]->text);
 }

@@ -133,6 +133,7 @@ typedef struct cli_run {
     int progress;             /* show progress on the terminal */
     int progress_shown;       /* a progress line is on screen */
     uint64_t invalid_seen;    /* invalid records reported so far */
+    int level_given;          /* --gzip-level was given */
     const char *out_names[SF_MAX_OUTPUTS]; /* options naming the outputs */
     char rest[256];           /* summary line the body leaves, or "" */
     char json[2048];          /* --stats JSON the body leaves */

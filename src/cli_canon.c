@@ -110,8 +110,10 @@ static int hset_add(hset_t *s, const uint64_t h[2])
     }
 }
 
-static int canon_begin(void *ctx, sf_out_t *const *out)
+static int canon_begin(void *ctx, sf_out_t *const *out,
+                       sf_error_t *err)
 {
+    (void)err;
     canon_cli_t *k = ctx;
     if (k->run.batch.header)
         cli_put_header(out[0], &k->fields, field_names);

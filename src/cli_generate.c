@@ -78,6 +78,7 @@ typedef struct gen_cli {
     double min_rating, max_rating; /* -inf / +inf when not given */
     int rated_target;     /* --min-rating or --max-rating given */
     unsigned steps;
+    int steps_given;
     gen_worker_t *workers;
     int threads;
     uint64_t by[3];       /* puzzles per result (MADE, MISSED, FAILED) */
@@ -172,6 +173,7 @@ static int parse_steps(gen_cli_t *k, const char *arg)
         return -1;
     }
     k->steps = (unsigned)v;
+    k->steps_given = 1;
     return 0;
 }
 
@@ -330,8 +332,10 @@ static int generate_start(void *ctx, int threads)
     return 0;
 }
 
-static int generate_begin(void *ctx, sf_out_t *const *out)
+static int generate_begin(void *ctx, sf_out_t *const *out,
+                          sf_error_t *err)
 {
+    (void)err;
     gen_cli_t *k = ctx;
     if (k->run.batch.header)
         cli_put_header(out[0], &k->fields, field_names);
@@ -433,6 +437,11 @@ static int generate_args(gen_cli_t *k, int argc, char **argv)
     }
     if (a == 0 && k->min_rating > k->max_rating) {
         cli_error("--min-rating is above --max-rating");
+        return -1;
+    }
+    if (a == 0 && k->steps_given && k->level < 0 && !k->rated_target) {
+        cli_error("--steps is for a target (--level, --min-rating, "
+                  "--max-rating)");
         return -1;
     }
     const char *why = a == 0 ? sf_gen_opts_problem(&k->gen) : NULL;

@@ -40,6 +40,7 @@ typedef struct rate_cli {
     cli_run_t run;
     cli_fields_t fields;
     unsigned samples;     /* --samples */
+    int samples_given;
     int want_rating, want_level;
     rate_worker_t *workers;
     int threads;
@@ -83,6 +84,7 @@ static int rate_option(void *ctx, int c, const char *arg)
             return -1;
         }
         k->samples = (unsigned)v;
+        k->samples_given = 1;
         return 0;
     case OPT_FIELDS:
         return cli_parse_fields(&k->fields, arg, field_names, F_COUNT);
@@ -103,8 +105,10 @@ static int rate_start(void *ctx, int threads)
     return 0;
 }
 
-static int rate_begin(void *ctx, sf_out_t *const *out)
+static int rate_begin(void *ctx, sf_out_t *const *out,
+                      sf_error_t *err)
 {
+    (void)err;
     rate_cli_t *k = ctx;
     if (k->run.batch.header)
         cli_put_header(out[0], &k->fields, field_names);
@@ -269,6 +273,11 @@ int cli_rate(int argc, char **argv)
     k.run.reader.no_text = !cli_has_field(&k.fields, F_LINE);
     k.want_rating = cli_has_field(&k.fields, F_RATING);
     k.want_level = cli_has_field(&k.fields, F_LEVEL);
+    if (k.samples_given && !k.want_rating) {
+        cli_error("--samples is for the rating field, which --fields leaves "
+                  "out");
+        return EXIT_USAGE;
+    }
     sf_error_t err = {0};
     const int rc = cli_run_execute(&k.run, (const char *const *)argv + optind,
                                    (size_t)(argc - optind), 1, &k.run.writer,

@@ -86,6 +86,7 @@ static int run_option(cli_run_t *r, int c, const char *arg)
     case CLI_OPT_HEADER: b->header = 1; return 0;
     case CLI_OPT_GZIP: r->writer.gzip = 1; return 0;
     case CLI_OPT_GZIP_LEVEL:
+        r->level_given = 1;
         return cli_parse_gzip_level("--gzip-level", arg, &r->writer.level);
     case CLI_OPT_STATS: r->stats_path = arg; return 0;
     case CLI_OPT_CHUNK:
@@ -134,8 +135,9 @@ static void on_progress(void *ctx, const sf_progress_t *p)
         snprintf(eta, sizeof eta, "  %3.0f%%  ETA %d:%02d", 100 * f,
                  (int)left / 60, (int)left % 60);
     }
-    fprintf(stderr, "\r\033[K%s puzzles  %.0f/s%s", cli_group(p->records, n,
-            sizeof n), rate, eta);
+    char g[32];
+    fprintf(stderr, "\r\033[K%s puzzles  %s/s%s", cli_group(p->records, n,
+            sizeof n), cli_group((uint64_t)rate, g, sizeof g), eta);
     r->progress_shown = 1;
 }
 
@@ -264,6 +266,74 @@ static int close_outputs(const cli_run_t *r, const sf_writer_opts_t *wo,
     return rc;
 }
 
+/* Is output o gzip (as sf_writer_open decides)? */
+static int gzip_output(const sf_writer_opts_t *o)
+{
+    if (o->gzip >= 0)
+        return o->gzip;
+    const size_t n = o->path ? strlen(o->path) : 0;
+    return n >= 3 && strcmp(o->path + n - 3, ".gz") == 0;
+}
+
+/* Options that do nothing with these outputs, compressed output for a
+ * terminal, --column with an input format that is not csv: usage errors.
+ * 0, or -1 with err filled. */
+static int check_outputs(const cli_run_t *r, const sf_writer_opts_t *wo,
+                         int nout, sf_error_t *err)
+{
+    int any_gzip = 0;
+    const char *why = NULL;
+    for (int i = 0; i < nout; i++) {
+        const int gz = gzip_output(&wo[i]);
+        any_gzip |= gz;
+        if (gz && (!wo[i].path || !strcmp(wo[i].path, "-")) &&
+            isatty(STDOUT_FILENO) && !wo[i].force)
+            why = "compressed output is not written to a terminal (use -o "
+                  "FILE, a pipe, or -f)";
+    }
+    if (r->level_given && !any_gzip)
+        why = "--gzip-level is for gzip output (-o FILE.gz or --gzip)";
+    if (r->reader.column && r->reader.format != SF_FORMAT_AUTO &&
+        r->reader.format != SF_FORMAT_CSV)
+        why = "--column is for csv input";
+    if (!why)
+        return 0;
+    err->code = SF_ERR_USAGE;
+    snprintf(err->message, sizeof err->message, "%s", why);
+    return -1;
+}
+
+/* After the body: a file none of whose records is a puzzle is most likely
+ * not a puzzle file at all (or read in the wrong format): say so. */
+static void warn_all_invalid(const sf_reader_t *rd, size_t nfiles)
+{
+    for (uint32_t i = 0; rd && i < (nfiles ? nfiles : 1); i++) {
+        uint64_t bad;
+        const uint64_t n = sf_reader_file_records(rd, i, &bad);
+        char g[32];
+        if (n > 0 && bad == n)
+            cli_error("%s: none of its %s record%s is a puzzle (read as %s): "
+                      "is this a puzzle file?", sf_reader_file_name(rd, i),
+                      cli_group(n, g, sizeof g), n == 1 ? "" : "s",
+                      sf_format_name(sf_reader_file_format(rd, i)));
+    }
+}
+
+/* After the body: --column must have met a csv file. */
+static int check_column(const cli_run_t *r, const sf_reader_t *rd,
+                        size_t nfiles, sf_error_t *err)
+{
+    if (!rd || !r->reader.column)
+        return 0;
+    for (uint32_t i = 0; i < (nfiles ? nfiles : 1); i++)
+        if (sf_reader_file_format(rd, i) == SF_FORMAT_CSV)
+            return 0;
+    err->code = SF_ERR_USAGE;
+    snprintf(err->message, sizeof err->message,
+             "--column is for csv input, and no input was csv");
+    return -1;
+}
+
 int cli_run_execute(cli_run_t *r, const char *const *files, size_t n,
                     int with_input, const sf_writer_opts_t *wo, int nout,
                     cli_body_fn body, void *ctx, sf_error_t *err)
@@ -275,6 +345,10 @@ int cli_run_execute(cli_run_t *r, const char *const *files, size_t n,
         names[i] = r->out_names[i];
     names[nout] = "--stats";
     static const char *const std_in[] = {"-"};
+    if (check_outputs(r, wo, nout, err) != 0) {
+        cli_error("%s", err->message);
+        return -1;
+    }
     if (cli_check_paths(!with_input ? NULL : n ? files : std_in,
                         !with_input ? 0 : n ? n : 1, wo, names, nout,
                         r->stats_path, err) != 0) {
@@ -294,6 +368,10 @@ int cli_run_execute(cli_run_t *r, const char *const *files, size_t n,
         return -1;
     }
     int rc = body(ctx, rd, wr, err);
+    if (rc == 0)
+        rc = check_column(r, rd, n, err);
+    clear_progress(r);
+    warn_all_invalid(rd, n);
     rc = close_outputs(r, wo, wr, nout, rc, err);
     sf_reader_free(rd);
     clear_progress(r);
@@ -364,8 +442,8 @@ void cli_job_json(cli_run_t *r, const sf_job_stats_t *st, const char *extra)
 int cli_job_finish(const cli_run_t *r, int rc, const sf_error_t *err,
                    const sf_job_stats_t *st, const char *what)
 {
-    if (st->threads == 0) /* never ran: the files did not open */
-        return cli_exit_code(err->code);
+    if (st->threads == 0 || err->code == SF_ERR_USAGE) /* never ran, or */
+        return cli_exit_code(err->code);              /* options misfit */
     if (!r->quiet)
         cli_job_summary(st, what, *r->rest ? r->rest : NULL);
     return rc == 0 ? EXIT_OK : cli_exit_code(err->code);

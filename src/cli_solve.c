@@ -191,7 +191,7 @@ int cli_solve(int argc, char **argv)
     const int rc = cli_run_execute(&s.run, (const char *const *)argv + optind,
                                    (size_t)(argc - optind), 1, &s.run.writer,
                                    1, solve_body, &s, &err);
-    if (!s.ran)
+    if (!s.ran || err.code == SF_ERR_USAGE)
         return cli_exit_code(err.code);
     if (!s.run.quiet)
         print_summary(&s.stats);

@@ -127,8 +127,10 @@ static int split_option(void *ctx, int c, const char *arg)
 
 /* Once the first records are read: the output format, and for csv the
  * header of the first csv file, written to both outputs. */
-static int split_begin(void *ctx, sf_out_t *const *out)
+static int split_begin(void *ctx, sf_out_t *const *out,
+                       sf_error_t *err)
 {
+    (void)err;
     split_cli_t *k = ctx;
     const sf_format_t f = sf_reader_first_format(k->reader);
     k->grid = f == SF_FORMAT_GRID;
@@ -294,6 +296,11 @@ static int split_args(split_cli_t *k, int argc, char **argv)
     }
     if (!k->have_fraction || !k->paths[TRAIN] || !k->paths[TEST]) {
         cli_error("split needs --test-fraction, --train and --test");
+        return -1;
+    }
+    if (k->run.batch.header || k->run.batch.sep) {
+        cli_error("split writes records as they were read: --header and "
+                  "--sep do not apply");
         return -1;
     }
     return 0;

@@ -115,8 +115,10 @@ static int transform_start(void *ctx, int threads)
     return 0;
 }
 
-static int transform_begin(void *ctx, sf_out_t *const *out)
+static int transform_begin(void *ctx, sf_out_t *const *out,
+                           sf_error_t *err)
 {
+    (void)err;
     xf_cli_t *k = ctx;
     if (k->run.batch.header)
         cli_put_header(out[0], &k->fields, field_names);

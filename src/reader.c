@@ -67,6 +67,7 @@ struct sf_reader {
     char *column;          /* csv column option, or NULL */
     char **headers;        /* per file: its csv header as read, or NULL */
     sf_format_t *formats;  /* per file: its format once decided */
+    uint64_t *counts;      /* per file: records, then invalid ones (2 each) */
     size_t *header_lens;   /* per file: bytes at headers[i] */
     int no_text;           /* records carry no text (opts->no_text) */
     size_t max_record;     /* longest line or csv record kept */
@@ -790,6 +791,10 @@ static int next_record(sf_reader_t *r, sf_chunk_t *c)
         }
         const int got = rc == LINE_LONG ? long_line(r, c)
                                         : take_line(r, c, off, len);
+        if (got > 0) {
+            r->counts[2 * r->cur]++;
+            r->counts[2 * r->cur + 1] += c->recs[c->count - 1].invalid;
+        }
         if (got != 0)
             return got;
     }
@@ -845,7 +850,9 @@ sf_reader_t *sf_reader_new(const char *const *paths, size_t n,
     r->headers = calloc(n, sizeof *r->headers);
     r->header_lens = calloc(n, sizeof *r->header_lens);
     r->formats = calloc(n, sizeof *r->formats);
-    if (!r->paths || !r->headers || !r->header_lens || !r->formats)
+    r->counts = calloc(2 * n, sizeof *r->counts);
+    if (!r->paths || !r->headers || !r->header_lens || !r->formats ||
+        !r->counts)
         goto fail;
     r->nfiles = n;
     for (size_t i = 0; i < n; i++)
@@ -880,6 +887,7 @@ void sf_reader_free(sf_reader_t *r)
     free(r->headers);
     free(r->header_lens);
     free(r->formats);
+    free(r->counts);
     free(r->column);
     free(r->buf);
     free(r->tmp);
@@ -926,6 +934,15 @@ const char *sf_reader_csv_header(const sf_reader_t *r, uint32_t i,
     if (len)
         *len = h ? r->header_lens[i] : 0;
     return h;
+}
+
+uint64_t sf_reader_file_records(const sf_reader_t *r, uint32_t i,
+                                uint64_t *invalid)
+{
+    const int ok = i < r->nfiles;
+    if (invalid)
+        *invalid = ok ? r->counts[2 * i + 1] : 0;
+    return ok ? r->counts[2 * i] : 0;
 }
 
 sf_format_t sf_reader_file_format(const sf_reader_t *r, uint32_t i)

@@ -246,6 +246,10 @@ const char *sf_reader_file_name(const sf_reader_t *reader, uint32_t i);
  * while the reader goes on. */
 const char *sf_reader_csv_header(const sf_reader_t *reader, uint32_t i,
                                  size_t *len);
+/* Records read so far from file i, and (into *invalid, unless NULL) how
+ * many of them were invalid. */
+uint64_t sf_reader_file_records(const sf_reader_t *reader, uint32_t i,
+                                uint64_t *invalid);
 /* Format of file i as decided (detected or fixed) once its first
  * non-comment line was read; SF_FORMAT_AUTO before that.  A csv file
  * without a header row has this SF_FORMAT_CSV and no sf_reader_csv_header. */
@@ -441,9 +445,10 @@ typedef struct sf_job {
      * per-thread state.  0, or -1 when out of memory.  May be NULL. */
     int (*start)(void *ctx, int threads);
     /* Once, from the calling thread, after the first chunk was read (for
-     * layouts that depend on the input): write header records.  0 or -1
-     * (out of memory).  May be NULL. */
-    int (*begin)(void *ctx, sf_out_t *const *out);
+     * layouts that depend on the input): write header records.  0, or -1
+     * to stop the run with err filled (err->code left 0 means out of
+     * memory), e.g. when options do not fit the input.  May be NULL. */
+    int (*begin)(void *ctx, sf_out_t *const *out, sf_error_t *err);
     /* Before each block of up to a few hundred items a thread works on
      * (for per-block clocks).  May be NULL. */
     void (*block)(void *ctx, int thread);

@@ -576,13 +576,26 @@ static void test_grid_input(void **state)
     for (int k = 0; k < 4; k++) {
         sf_batch_opts_t o = base_opts(1 + k % 3, k ? (size_t)(3 * k - 2) : 0);
         o.out_format = SF_FORMAT_AUTO; /* grid, from the input */
-        o.header = 1;                  /* no header for grids */
-        set_fields(&o, "status");      /* fields are for line output */
         run_t r = run_batch(d, &o, paths, 1, 0);
         assert_int_equal(r.rc, 0);
         assert_string_equal(r.out, want.p);
         assert_int_equal(r.stats.puzzles, 40);
         assert_int_equal(r.stats.by_status[SF_INVALID], 6);
+        free(r.out);
+    }
+    /* line-output options with grid output are an error, not ignored */
+    for (int k = 0; k < 2; k++) {
+        sf_batch_opts_t o = base_opts(2, 0);
+        o.out_format = SF_FORMAT_AUTO;
+        if (k)
+            o.header = 1;
+        else
+            set_fields(&o, "status");
+        run_t r = run_batch(d, &o, paths, 1, 0);
+        assert_int_equal(r.rc, -1);
+        assert_int_equal(r.err.code, SF_ERR_USAGE);
+        assert_non_null(strstr(r.err.message, "grid"));
+        assert_int_equal(r.len, 0);
         free(r.out);
     }
     free(path);
@@ -1348,8 +1361,10 @@ static void src_emit(void *ctx, int thread, const sf_item_t *it, void *slot,
     sf_out_end(out[0]);
 }
 
-static int src_begin(void *ctx, sf_out_t *const *out)
+static int src_begin(void *ctx, sf_out_t *const *out,
+                     sf_error_t *err)
 {
+    (void)err;
     (void)ctx;
     sf_out_text(out[0], "i", 1);
     sf_out_text(out[0], "square", 6);
