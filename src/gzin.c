@@ -25,22 +25,17 @@
  * line before reporting where the damage is.
  *
  * Two inflate back ends sit behind four static calls (dec_init, dec_reset,
- * dec_step, dec_end), chosen when the library is built.  ISA-L's igzip
- * (SF_HAVE_ISAL) inflates about 2.5 times as fast as zlib, which shows
- * when a big gzipped batch meets the fast kernels; zlib is the fallback
- * everywhere else and the reference for behaviour.  Both check the header
- * and the trailer's CRC-32 and length.  A step hands the decoder the bytes
- * at raw and the caller's buffer and reports one of: the member went on,
- * it ended (raw_pos is then just past the trailer), nothing could be done,
- * or an error.  The decoders keep a few bytes between calls (ISA-L up to
- * eight in its bit buffer, and a split header or trailer in a side
- * buffer), so at the end of the file a member is truncated only once a
- * call without new input does nothing at all.  ISA-L's header is read with
- * isal_read_gzip_header and a header record kept here, because isal_inflate
- * forgets the header's flags when the header is split over calls.  One
- * difference remains: in a truncated member ISA-L may hold back the last
- * one or two bytes that zlib still hands out (it decodes literals in
- * groups), so the count of lines before the error can differ by one.
+ * dec_step, dec_end), chosen per reader at run time: the built-in decoder
+ * (inflate.c), about as fast as ISA-L and three times zlib, and zlib, the
+ * reference for behaviour, which the built-in one matches byte for byte
+ * and error for error on every stream (tests/test_inflate.c and the
+ * fuzz targets check it), so both give the same records and the same
+ * errors.  A step hands the decoder the bytes at raw and the caller's
+ * buffer and reports one of: the member went on, it ended (raw_pos is then
+ * just past the trailer), nothing could be done, or an error.  The
+ * decoders keep a few bytes between calls, so at the end of the file a
+ * member is truncated only once a call without new input does nothing at
+ * all.
  */
 #include "gzin.h"
 
@@ -51,11 +46,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#ifdef SF_HAVE_ISAL
-#include <isa-l/igzip_lib.h>
-#else
 #include <zlib.h>
-#endif
+
+#include "inflate.h"
 
 #ifndef GZIN_BLOCK
 #define GZIN_BLOCK (1u << 20) /* bytes per read(); >= 2, small in stress tests */
@@ -113,121 +106,55 @@ static void consume(gzin_t *g, size_t n)
     g->consumed += n;
 }
 
-/* ------------------------------------------------------ inflate: ISA-L */
-#ifdef SF_HAVE_ISAL
+/* --------------------------------------------------------- inflate */
 
+/* The decoder of the back end chosen at open: the built-in one (inflate.c)
+ * or zlib, the reference it matches. */
 struct gzin_dec {
-    struct inflate_state s;
-    struct isal_gzip_header hdr; /* header fields, kept while it is parsed */
-};
-
-/* ISAL_GZIP: the library checks the trailer. */
-static int dec_reset(gzin_t *g)
-{
-    isal_inflate_reset(&g->dec->s);
-    g->dec->s.crc_flag = ISAL_GZIP;
-    isal_gzip_header_init(&g->dec->hdr);
-    return 0;
-}
-
-static int dec_init(gzin_t *g)
-{
-    g->dec = malloc(sizeof *g->dec);
-    if (!g->dec)
-        return -1;
-    isal_inflate_init(&g->dec->s);
-    return dec_reset(g);
-}
-
-static const char *isal_text(int ret)
-{
-    switch (ret) {
-    case ISAL_INVALID_BLOCK: return "invalid block";
-    case ISAL_INVALID_SYMBOL: return "invalid code";
-    case ISAL_INVALID_LOOKBACK: return "invalid distance";
-    case ISAL_INVALID_WRAPPER: return "bad gzip header";
-    case ISAL_UNSUPPORTED_METHOD: return "unknown compression method";
-    case ISAL_INCORRECT_CHECKSUM: return "crc or length mismatch";
-    default: return "inflate failed";
-    }
-}
-
-/* The header is read here rather than by isal_inflate, which forgets the
- * flags and header CRC when the header is split over calls.  Returns
- * ISAL_DECOMP_OK once it is complete, ISAL_END_INPUT while it needs more
- * input, an ISA-L error code when it is bad. */
-static int read_header(struct gzin_dec *d)
-{
-    if (d->s.wrapper_flag)
-        return ISAL_DECOMP_OK;
-    const int ret = isal_read_gzip_header(&d->s, &d->hdr);
-    if (ret == ISAL_DECOMP_OK && (d->hdr.flags & 0xe0))
-        return ISAL_INVALID_WRAPPER; /* reserved flags, as zlib */
-    return ret;
-}
-
-/* One isal_inflate call over raw[raw_pos, raw_end) into dst[0, cap). */
-static step_t dec_step(gzin_t *g, char *dst, size_t cap, size_t *out)
-{
-    struct inflate_state *const s = &g->dec->s;
-    const uint32_t in = (uint32_t)(g->raw_end - g->raw_pos);
-    const int block = (int)s->block_state;
-    const int32_t bits = s->read_in_length;
-    s->next_in = g->raw + g->raw_pos;
-    s->avail_in = in;
-    s->next_out = (uint8_t *)dst;
-    s->avail_out = (uint32_t)cap;
-    int ret = read_header(g->dec);
-    if (ret == ISAL_DECOMP_OK)
-        ret = isal_inflate(s);
-    /* ISAL_GZIP takes the trailer out of the bit buffer, so at the end of
-     * a member nothing after the trailer has been consumed */
-    consume(g, in - s->avail_in);
-    *out = cap - s->avail_out;
-    if (ret < 0)
-        return corrupt(g, isal_text(ret));
-    if (s->block_state == ISAL_BLOCK_FINISH)
-        return STEP_END;
-    if (s->avail_in != in || *out || (int)s->block_state != block ||
-        s->read_in_length != bits)
-        return STEP_MORE;
-    return STEP_STALL;
-}
-
-static void dec_end(gzin_t *g)
-{
-    free(g->dec);
-    g->dec = NULL;
-}
-
-/* ------------------------------------------------------- inflate: zlib */
-#else
-
-struct gzin_dec {
+    int zlib;      /* 1: zs is in use, else fast */
     z_stream zs;
+    infl_t *fast;
 };
 
-static int dec_reset(gzin_t *g)
-{
-    return inflateReset(&g->dec->zs) == Z_OK ? 0 : -1;
-}
-
-/* 15 + 16: largest window, gzip wrapper only (header and trailer checked). */
 static int dec_init(gzin_t *g)
 {
     g->dec = calloc(1, sizeof *g->dec);
     if (!g->dec)
         return -1;
-    if (inflateInit2(&g->dec->zs, 15 + 16) != Z_OK) {
-        free(g->dec);
-        g->dec = NULL;
-        return -1;
+    g->dec->zlib = g->use_zlib;
+    if (g->dec->zlib ? inflateInit2(&g->dec->zs, 15 + 16) == Z_OK
+                     : (g->dec->fast = infl_new()) != NULL)
+        return 0;
+    free(g->dec);
+    g->dec = NULL;
+    return -1;
+}
+
+static void dec_end(gzin_t *g)
+{
+    if (g->dec->zlib)
+        inflateEnd(&g->dec->zs);
+    else
+        infl_free(g->dec->fast);
+    free(g->dec);
+    g->dec = NULL;
+}
+
+/* A new member; the decoder of the other back end when that was chosen. */
+static int dec_reset(gzin_t *g)
+{
+    if (g->dec->zlib != g->use_zlib) {
+        dec_end(g);
+        return dec_init(g);
     }
+    if (g->dec->zlib)
+        return inflateReset(&g->dec->zs) == Z_OK ? 0 : -1;
+    infl_reset(g->dec->fast);
     return 0;
 }
 
-/* One inflate call over raw[raw_pos, raw_end) into dst[0, cap). */
-static step_t dec_step(gzin_t *g, char *dst, size_t cap, size_t *out)
+/* One zlib inflate call over raw[raw_pos, raw_end) into dst[0, cap). */
+static step_t zlib_step(gzin_t *g, char *dst, size_t cap, size_t *out)
 {
     z_stream *const zs = &g->dec->zs;
     const uInt in = (uInt)(g->raw_end - g->raw_pos);
@@ -252,14 +179,28 @@ static step_t dec_step(gzin_t *g, char *dst, size_t cap, size_t *out)
     }
 }
 
-static void dec_end(gzin_t *g)
+/* One step of the chosen decoder over raw[raw_pos, raw_end) into
+ * dst[0, cap). */
+static step_t dec_step(gzin_t *g, char *dst, size_t cap, size_t *out)
 {
-    inflateEnd(&g->dec->zs);
-    free(g->dec);
-    g->dec = NULL;
+    if (g->dec->zlib)
+        return zlib_step(g, dst, cap, out);
+    size_t used = 0;
+    const infl_rc_t rc = infl_step(g->dec->fast, g->raw + g->raw_pos,
+                                   g->raw_end - g->raw_pos, (uint8_t *)dst,
+                                   cap, &used, out);
+    consume(g, used);
+    switch (rc) {
+    case INFL_END: return STEP_END;
+    case INFL_MORE: return STEP_MORE;
+    case INFL_STALL: return STEP_STALL;
+    default: {
+        const char *msg = infl_message(g->dec->fast);
+        return corrupt(g, msg ? msg : "inflate failed");
+    }
+    }
 }
 
-#endif
 /* ------------------------------------------------------------- reading */
 
 static int start_member(gzin_t *g)

@@ -35,6 +35,7 @@ typedef struct gzin {
     size_t raw_cap;
     size_t raw_pos, raw_end; /* bytes at raw not yet handed out or inflated */
     struct gzin_dec *dec; /* NULL until the first gzip file */
+    int use_zlib;        /* inflate with zlib, not the built-in decoder */
     uint64_t consumed;   /* input bytes consumed (compressed for gzip) */
     uint64_t got;        /* bytes read from the file */
     int open_line;       /* plain bytes handed out end inside a line */

@@ -846,6 +846,7 @@ sf_reader_t *sf_reader_new(const char *const *paths, size_t n,
     if (!r)
         return NULL;
     gzin_init(&r->in);
+    r->in.use_zlib = opts && opts->inflate == 1;
     r->paths = calloc(n, sizeof *r->paths);
     r->headers = calloc(n, sizeof *r->headers);
     r->header_lens = calloc(n, sizeof *r->header_lens);

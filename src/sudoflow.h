@@ -207,6 +207,9 @@ typedef struct sf_reader_opts {
     const char *column; /* csv puzzle column: name or number; NULL = default */
     int no_text;        /* 1: do not keep record text (text_len 0), for
                          * callers that never output it */
+    int inflate;        /* gzip back end: 0 the built-in decoder, 1 zlib
+                         * (the reference; both give the same records and
+                         * errors for every stream, zlib is slower) */
     size_t max_record;  /* longest line (csv: record) kept, in bytes; 0 =
                          * SF_MAX_RECORD_DEFAULT.  A longer one is an
                          * invalid record, "record too long", without text,
