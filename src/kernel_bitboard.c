@@ -51,6 +51,24 @@
 #include <immintrin.h>
 #endif
 
+/* PEXT takes one cycle on Intel since Haswell and on AMD since Zen 3, but
+ * is microcoded (hundreds of cycles) on Zen 1 and 2: use it only when the
+ * compiler targets one of the former (-march=native on such a machine, or
+ * a named CPU); a generic x86-64-v3 build takes the table path. */
+#if defined(__BMI2__) &&                                                   \
+    (defined(__AVX512F__) || defined(__znver3__) || defined(__znver4__) ||  \
+     defined(__znver5__) || defined(__haswell__) || defined(__broadwell__) || \
+     defined(__skylake__) || defined(__skylake_avx512__) ||                 \
+     defined(__cannonlake__) || defined(__icelake_client__) ||              \
+     defined(__icelake_server__) || defined(__cascadelake__) ||             \
+     defined(__tigerlake__) || defined(__cooperlake__) ||                   \
+     defined(__sapphirerapids__) || defined(__alderlake__) ||               \
+     defined(__rocketlake__) || defined(__corei7__))
+#define FAST_PEXT 1
+#else
+#define FAST_PEXT 0
+#endif
+
 #define ALL27 0x7ffffffu
 
 /* --------------------------------------------------------------- tables */
@@ -109,7 +127,7 @@ typedef struct column_rule {
 #define COLUMN_ENTRY(c) {ALL27 & ~(LONE_COLS(c) * 01001001u), LONE_TRIADS(c)}
 #define EXPAND_ENTRY(a) EXPAND(a)
 
-#if !(defined(__BMI2__) && defined(__AVX512F__))
+#if !FAST_PEXT
 static const uint8_t row_triads[512] = {TAB512(ROW_TRIADS_ENTRY)};
 #endif
 static const triad_rule_t triad_rules[512] = {TAB512(TRIAD_ENTRY)};
@@ -126,6 +144,26 @@ static const uint32_t triad_cells[512] = {TAB512(EXPAND_ENTRY)};
 #define NEED_ENTRY(r) \
     ((NEED_KEEP(r, 0) | NEED_KEEP(r, 1) | NEED_KEEP(r, 2)) * 01001001u)
 static const uint32_t need_rules[512] = {TAB512(NEED_ENTRY)};
+
+/* A digit's givens in a band, as triads (bit 3*r + k) -> the cells of
+ * their rows and boxes, or GIVENS_CLASH when two share a row or a box. */
+#define GIVENS_CLASH 0x80000000u
+#define ONE_OR_NONE(v) (((v) & ((v) - 1u)) == 0u)
+#define GIVENS_OK(t) \
+    (ONE_OR_NONE(GROUP(t, 0)) && ONE_OR_NONE(GROUP(t, 1)) && \
+     ONE_OR_NONE(GROUP(t, 2)) && \
+     ((GROUP(t, 0) & GROUP(t, 1)) | (GROUP(t, 0) & GROUP(t, 2)) | \
+      (GROUP(t, 1) & GROUP(t, 2))) == 0u)
+#define GIVENS_BOXES(k) (((k) & 1u ? 07007007u : 0u) | \
+                         ((k) & 2u ? 070070070u : 0u) | \
+                         ((k) & 4u ? 0700700700u : 0u))
+#define GIVENS_ENTRY(t) \
+    (GIVENS_OK(t) ? (GROUP(t, 0) ? 0777u : 0u) | \
+                        (GROUP(t, 1) ? 0777000u : 0u) | \
+                        (GROUP(t, 2) ? 0777000000u : 0u) | \
+                        GIVENS_BOXES(GROUP(t, 0) | GROUP(t, 1) | GROUP(t, 2)) \
+                  : GIVENS_CLASH)
+static const uint32_t givens_rules[512] = {TAB512(GIVENS_ENTRY)};
 
 /* The columns (9 bits) of a subband that hold a candidate. */
 #define FOLD(x) (((x) | (x) >> 9 | (x) >> 18) & 0777u)
@@ -214,12 +252,11 @@ static inline uint32_t pending(const bb_state_t *st)
 #endif
 }
 
-/* The triads (bit 3*r + k) of a subband that hold a candidate.  PEXT does
- * it in one step where it is fast: every CPU with AVX-512 has a fast one,
- * while some with BMI2 alone (AMD before Zen 3) do not. */
+/* The triads (bit 3*r + k) of a subband that hold a candidate: one PEXT
+ * where it is fast (FAST_PEXT), else three table lookups. */
 static inline unsigned triads_of(uint32_t x)
 {
-#if defined(__BMI2__) && defined(__AVX512F__)
+#if FAST_PEXT
     return (unsigned)_pext_u32(x | x >> 1 | x >> 2, 01111111111u);
 #else
     return row_triads[x & 0777u] | row_triads[(x >> 9) & 0777u] << 3 |
@@ -505,23 +542,6 @@ static inline int givens_by_digit(const uint8_t *cells, uint32_t g[9][3])
     return 1;
 }
 
-/* Rows (bits 0..2) and boxes (bits 0..2) of band cells x; 0 when two of
- * them share a row, a box or a triad. */
-static inline int rows_boxes(uint32_t x, uint32_t *rows, uint32_t *boxes)
-{
-    const unsigned t = triads_of(x);
-    const unsigned r0 = t & 7u, r1 = t >> 3 & 7u, r2 = t >> 6;
-    if ((unsigned)__builtin_popcount(t) != (unsigned)__builtin_popcount(x) ||
-        (r0 & (r0 - 1)) | (r1 & (r1 - 1)) | (r2 & (r2 - 1)) ||
-        (r0 & r1) | (r0 & r2) | (r1 & r2))
-        return 0;
-    *rows = (r0 ? 0777u : 0u) | (r1 ? 0777000u : 0u) | (r2 ? 0777000000u : 0u);
-    const unsigned k = r0 | r1 | r2;
-    *boxes = (k & 1u ? 07007007u : 0u) | (k & 2u ? 070070070u : 0u) |
-             (k & 4u ? 0700700700u : 0u);
-    return 1;
-}
-
 /* Fill the state from the givens, all digits at once: a digit keeps the
  * empty cells outside the rows, boxes and columns of its givens, and its
  * givens.  Returns 0 when givens conflict. */
@@ -541,12 +561,13 @@ static int load(bb_state_t *st, const uint8_t *cells)
                 __builtin_popcount(x[2]))
             return 0;
         for (unsigned b = 0; b < 3; b++) {
-            uint32_t rows, boxes;
-            if (!rows_boxes(x[b], &rows, &boxes))
-                return 0;
+            const unsigned t = triads_of(x[b]);
+            const uint32_t seen = givens_rules[t];
+            if ((seen & GIVENS_CLASH) || (unsigned)__builtin_popcount(t) !=
+                                             (unsigned)__builtin_popcount(x[b]))
+                return 0; /* a clash, or two givens in one triad */
             st->cand[3 * d + b] =
-                (ALL27 & ~occ[b] & ~rows & ~boxes & ~(cols * 01001001u)) |
-                x[b];
+                (ALL27 & ~occ[b] & ~seen & ~(cols * 01001001u)) | x[b];
         }
     }
     for (unsigned s = 0; s < 32; s++)
@@ -558,11 +579,35 @@ static int load(bb_state_t *st, const uint8_t *cells)
     return 1;
 }
 
+/* The solved grid's digits, cell by cell.  With AVX2 each band is one
+ * vector: every digit's word spread to one byte per cell, selected by the
+ * cell's bit, gives that digit's cells. */
 static void extract(const bb_state_t *st, uint8_t *solution)
 {
+#if defined(__AVX2__)
+    uint8_t buf[96];
+    const __m256i spread = _mm256_setr_epi8(
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
+        2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
+    const __m256i bits = _mm256_set1_epi64x((long long)0x8040201008040201ull);
+    for (unsigned b = 0; b < 3; b++) {
+        __m256i acc = _mm256_setzero_si256();
+        for (unsigned d = 0; d < 9; d++) {
+            const __m256i v = _mm256_shuffle_epi8(
+                _mm256_set1_epi32((int)st->cand[3 * d + b]), spread);
+            const __m256i on =
+                _mm256_cmpeq_epi8(_mm256_and_si256(v, bits), bits);
+            acc = _mm256_or_si256(
+                acc, _mm256_and_si256(on, _mm256_set1_epi8((char)(d + 1))));
+        }
+        _mm256_storeu_si256((__m256i *)(buf + 27 * b), acc);
+    }
+    memcpy(solution, buf, SF_CELLS);
+#else
     for (unsigned s = 0; s < 27; s++)
         for (uint32_t x = st->cand[s]; x; x &= x - 1)
             solution[27 * (s % 3) + lowest(x)] = (uint8_t)(s / 3 + 1);
+#endif
 }
 
 /* Save the state in a new frame and try the cell's first digit. */
