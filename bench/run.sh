@@ -2,7 +2,8 @@
 # `make bench`: the benchmark suite.  Every kernel, limits 1 and 2, one
 # thread, on the public sets in DATA_DIR (17_clue, top1465, hardest_1106)
 # when it holds them, else on data/sample.txt.gz, and always on the
-# project's data/easy.txt.gz and data/multi.txt.gz (docs/bench.md).
+# project's data/easy.txt.gz, data/multi.txt.gz, data/manysol.txt.gz and
+# data/random.txt.gz (docs/bench.md).
 # Writes the measurements to BUILD/bench.csv, shows them as a table, and
 # draws BUILD/bench.svg with scripts/bench_chart.sh when gnuplot is there.
 # A benchmark reports numbers; it asserts nothing.
@@ -20,7 +21,9 @@ for set in 17_clue top1465 hardest_1106; do
     [ -f "$data/$set.txt" ] && files="$files $data/$set.txt"
 done
 [ -n "$files" ] || files="$here/data/sample.txt.gz"
-files="$files $here/data/easy.txt.gz $here/data/multi.txt.gz"
+for set in easy multi manysol random; do
+    files="$files $here/data/$set.txt.gz"
+done
 
 # The CSV goes to the file and, as it comes, to a table on the terminal;
 # the build line and any messages go to the log.

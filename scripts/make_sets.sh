@@ -9,6 +9,16 @@
 #   data/multi.txt.gz  every sample puzzle with 1..4 random clues removed,
 #                      kept when `sudoflow solve --count` reports it as
 #                      multiple (for minimal puzzles that is every one).
+#   data/manysol.txt.gz  every sample puzzle with 5..10 random clues
+#                      removed, kept when it has at least 100 solutions
+#                      (`sudoflow solve --limit 100`); a puzzle that has
+#                      fewer gets another draw, up to four.
+#   data/random.txt.gz 20,000 puzzles of 36..50 cells kept at random from
+#                      a solved grid, like the big public CSV sets: the
+#                      grids are the sample's solutions with digits
+#                      relabelled, rows, columns, bands and stacks permuted
+#                      and maybe transposed, so no two are alike.  Unique
+#                      and ambiguous puzzles are kept as they come.
 #
 # The random choices come from a Park-Miller generator written in awk with
 # fixed seeds (awk's own rand() differs between awk implementations), and
@@ -93,6 +103,89 @@ cut -d, -f1 "$tmp/multi.k" >"$tmp/multi.in"
     >"$tmp/multi.mix"
 [ -s "$tmp/multi" ] || fail "multi: no puzzle kept"
 
+# manysol: remove 5..10 random clues, four draws per puzzle; keep the
+# first draw with at least 100 solutions.
+awk -F, -v state=20240603 "$rng"'
+{
+    for (a = 1; a <= 4; a++) {
+        cells_of($1, p)
+        m = 0
+        for (i = 1; i <= 81; i++) if (p[i] != ".") g[++m] = i
+        k = 5 + rnd_below(6)
+        for (j = 1; j <= k; j++) {
+            r = j + rnd_below(m - j + 1)
+            t = g[j]; g[j] = g[r]; g[r] = t
+            p[g[j]] = "."
+        }
+        print line_of(p) "," k "," NR
+    }
+}' "$tmp/solved" >"$tmp/manysol.k"
+cut -d, -f1 "$tmp/manysol.k" |
+    "$bin" solve -q --limit 100 --fields count - |
+    paste -d, "$tmp/manysol.k" - |
+    awk -F, '$4 == 100 && !($3 in done) { done[$3] = 1; print $1 >"'"$tmp/manysol"'"
+                                          n[$2]++; kept++ }
+             END { for (k = 5; k <= 10; k++)
+                       printf "%s%d: %d", (k > 5 ? ", " : ""), k, n[k]
+                   exit kept != NR / 4 }' >"$tmp/manysol.mix" ||
+    fail "manysol: a puzzle has fewer than 100 solutions in four draws"
+
+# random: a random equivalent of a sample solution per puzzle (ten per
+# solution), 36..50 of its cells kept.
+awk -F, -v state=20240604 "$rng"'
+function shuffle3(a,    i, r, t) {
+    a[0] = 0; a[1] = 1; a[2] = 2
+    for (i = 0; i < 2; i++) {
+        r = i + rnd_below(3 - i)
+        t = a[i]; a[i] = a[r]; a[r] = t
+    }
+}
+function lines3(src,    b, i) {  # src[0..8]: new line -> old line
+    shuffle3(outer)
+    for (b = 0; b < 3; b++) {
+        shuffle3(inner)
+        for (i = 0; i < 3; i++) src[3 * b + i] = 3 * outer[b] + inner[i]
+    }
+}
+{ sol[NR] = $2 }
+END {
+    for (n = 0; n < 20000; n++) {
+        cells_of(sol[n % NR + 1], s)
+        for (d = 1; d <= 9; d++) lab[d] = d
+        for (d = 1; d < 9; d++) {
+            r = d + rnd_below(10 - d)
+            t = lab[d]; lab[d] = lab[r]; lab[r] = t
+        }
+        lines3(row)
+        lines3(col)
+        flip = rnd_below(2)
+        for (y = 0; y < 9; y++)
+            for (x = 0; x < 9; x++)
+                q[9 * y + x + 1] = lab[flip ? s[9 * col[x] + row[y] + 1] \
+                                            : s[9 * row[y] + col[x] + 1]]
+        for (i = 1; i <= 81; i++) { e[i] = i; p[i] = "." }
+        keep = 36 + rnd_below(15)
+        for (j = 1; j <= keep; j++) {
+            r = j + rnd_below(82 - j)
+            t = e[j]; e[j] = e[r]; e[r] = t
+            p[e[j]] = q[e[j]]
+        }
+        print line_of(p) "," line_of(q)
+    }
+}' "$tmp/solved" >"$tmp/random.sol"
+cut -d, -f2 "$tmp/random.sol" | "$bin" solve -q --count --fields status - |
+    awk '$1 != "unique" { bad++ } END { exit bad > 0 }' ||
+    fail "random: a relabelled and permuted grid is not a valid grid"
+cut -d, -f1 "$tmp/random.sol" >"$tmp/random"
+"$bin" solve -q --count --fields solution,status "$tmp/random" |
+    paste -d, "$tmp/random.sol" - |
+    awk -F, '$4 == "unique" && $2 == $3 { u++; next }
+             $4 == "multiple" { m++; next }
+             { bad++ }
+             END { printf "unique %d, multiple %d", u, m; exit bad > 0 }' \
+    >"$tmp/random.mix" ||
+    fail "random: a puzzle is neither unique with its grid nor multiple"
+
 # Write a set: one comment line, then the puzzles.
 write_set() { # NAME HEADER
     { echo "# $2"; cat "$tmp/$1"; } | gzip -9n >"$here/data/$1.txt.gz"
@@ -110,3 +203,13 @@ write_set multi "multi.txt.gz: puzzles of sample.txt.gz with 1-4 random\
  clues removed (puzzles by clues removed: $mix), each with several\
  solutions (checked with sudoflow solve --count); made by\
  scripts/make_sets.sh, seed 20240602"
+mix=$(cat "$tmp/manysol.mix")
+write_set manysol "manysol.txt.gz: puzzles of sample.txt.gz with 5-10\
+ random clues removed (puzzles by clues removed: $mix), each with at least\
+ 100 solutions (checked with sudoflow solve --limit 100); made by\
+ scripts/make_sets.sh, seed 20240603"
+mix=$(cat "$tmp/random.mix")
+write_set random "random.txt.gz: 36-50 random cells kept from solved grids\
+ (the solutions of sample.txt.gz, digits relabelled, rows, columns, bands\
+ and stacks permuted, maybe transposed), as they come: $mix (checked with\
+ sudoflow solve --count); made by scripts/make_sets.sh, seed 20240604"

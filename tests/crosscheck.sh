@@ -7,8 +7,10 @@
 # hardest_1106.txt whole and every 20th puzzle of 17_clue.txt: the naive
 # reference needs about 1.6 million placements per 17-clue puzzle against
 # about 0.2 million for the other sets, and 2,458 of them still cover that
-# set well.  When DATA_DIR has none of these files, the project's own line
-# files in data/ are checked instead.  Then generated puzzles with a fixed
+# set well.  The project's own sets in data/ are checked too: easy and
+# random whole, and every 20th of multi and every 40th of manysol (the
+# reference is slow to count their many solutions); when DATA_DIR has
+# none of the public files, every puzzle of data/ is checked.  Then generated puzzles with a fixed
 # seed: 2000 unique, 2000 with several solutions, 500 unsolvable, and the
 # edge cases.  A sanitizer build runs about four times slower, so it gets a
 # quarter of that: the hard sets sampled, 500/500/125 generated puzzles.
@@ -21,9 +23,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 
 if "$bin" --sanitized; then
     echo "crosscheck.sh: sanitizer build, checking a smaller sample"
-    hard="--every 4" clue17="--every 80" generated=500
+    hard="--every 4" clue17="--every 80" generated=500 k=4
 else
-    hard="--every 1" clue17="--every 20" generated=2000
+    hard="--every 1" clue17="--every 20" generated=2000 k=1
 fi
 set --
 for f in top1465.txt hardest_1106.txt; do
@@ -35,6 +37,11 @@ if [ $# -eq 0 ]; then
     for f in "$root"/data/*.txt "$root"/data/*.txt.gz; do
         [ -f "$f" ] && set -- "$@" --every 1 "$f"
     done
+else
+    set -- "$@" --every $k "$root/data/easy.txt.gz" \
+        --every $k "$root/data/random.txt.gz" \
+        --every $((20 * k)) "$root/data/multi.txt.gz" \
+        --every $((40 * k)) "$root/data/manysol.txt.gz"
 fi
 exec "$bin" "$@" --seed 20240601 --unique $generated --multi $generated \
     --unsolvable $((generated / 4)) --edge
