@@ -11,10 +11,13 @@
  *     prev: done, being written      cur: being worked on
  *     next: being read
  *
- * Each round, one thread (thread 0) writes prev's blocks in order and reads
- * next, then joins the others on cur's blocks (claimed one at a time, so
- * faster threads take more); a barrier ends the round and the roles
- * rotate.  The barrier spins only briefly before sleeping (barrier.c), so
+ * Each round, one thread writes prev's blocks in order and reads next while
+ * the workers (the thread count asked for) work on cur's blocks (claimed
+ * one at a time, so faster threads take more); a barrier ends the round
+ * and the roles rotate.  The reading and writing thread is one beyond the
+ * workers, so input and output overlap the work even with one worker;
+ * inflating and parsing then never hold the workers up unless the cores
+ * are all busy.  The barrier spins only briefly before sleeping (barrier.c), so
  * waiting threads do not take the cores from busy ones when the machine
  * is shared.  So reading,
  * writing and working overlap, output order is item order by construction
@@ -462,19 +465,29 @@ static size_t claim_block(const bchunk_t *c, size_t *claim)
     return k < c->nblocks ? k : c->nblocks;
 }
 
-/* One round's work on chunk cur, by every thread (see the top): blocks are
+/* The threads of a run: workers 0..workers-1 and, when the runtime gives
+ * one more, a thread `io` that only reads and writes. */
+typedef struct team {
+    barrier_t round;  /* everyone, at the end of each round */
+    barrier_t work;   /* the workers, around an ordered pass */
+    int workers;
+    int io;           /* the reading and writing thread (worker 0 when the
+                       * team has no spare thread) */
+} team_t;
+
+/* One round's work on chunk cur, by every worker (see the top): blocks are
  * claimed one at a time, so faster threads take more. */
-static void work_chunk(driver_t *d, int t, bchunk_t *cur, barrier_t *b)
+static void work_chunk(driver_t *d, int t, bchunk_t *cur, team_t *tm)
 {
     size_t k;
     while ((k = claim_block(cur, &cur->claimed[0])) < cur->nblocks)
         work_block(d, t, cur, k);
     if (!d->job->keep)
         return;
-    barrier_wait(b);
+    barrier_wait(&tm->work);
     if (t == 0)
         keep_pass(d, cur);
-    barrier_wait(b);
+    barrier_wait(&tm->work);
     while ((k = claim_block(cur, &cur->claimed[1])) < cur->nblocks)
         emit_block(d, t, cur, k);
 }
@@ -482,43 +495,62 @@ static void work_chunk(driver_t *d, int t, bchunk_t *cur, barrier_t *b)
 /* The rounds (see the top of the file), from ring[0] already read.  Every
  * thread rotates its own copy of the roles after the round's barrier, the
  * same way, so one barrier a round is enough. */
-static void run_team(driver_t *d, bchunk_t ring[3], barrier_t *b, int t)
+static void run_team(driver_t *d, bchunk_t ring[3], team_t *tm, int t)
 {
     bchunk_t *prev = NULL, *cur = &ring[0], *next = &ring[1];
     bchunk_t *spare = &ring[2];
     while (cur->n > 0) {
-        if (t == 0) {
+        if (t == tm->io) {
             if (prev)
                 write_chunk(d, prev);
             report_progress(d);
             read_chunk(d, next);
         }
-        work_chunk(d, t, cur, b);
-        barrier_wait(b);
+        if (t < tm->workers)
+            work_chunk(d, t, cur, tm);
+        barrier_wait(&tm->round);
         bchunk_t *const done = prev ? prev : spare;
         prev = cur;
         cur = next;
         next = done;
     }
-    if (t == 0 && prev)
+    if (t == tm->io && prev)
         write_chunk(d, prev);
 }
 
+/* Set up the team for n threads.  0, or -1 when the barriers fail. */
+static int team_init(team_t *tm, int n)
+{
+    tm->workers = n > 1 ? n - 1 : 1;
+    tm->io = n > 1 ? n - 1 : 0;
+    if (barrier_init(&tm->round, n) != 0)
+        return -1;
+    if (barrier_init(&tm->work, tm->workers) != 0) {
+        barrier_destroy(&tm->round);
+        return -1;
+    }
+    return 0;
+}
+
+/* The workers and one more thread for reading and writing, so that with
+ * fewer workers than cores the input and output never hold them up. */
 static void run_rounds(driver_t *d, bchunk_t ring[3])
 {
-    barrier_t b;
+    team_t tm;
     int ok = 1;
-#pragma omp parallel num_threads(d->threads)
+#pragma omp parallel num_threads(d->threads + 1)
     {
 #pragma omp single
-        ok = barrier_init(&b, omp_get_num_threads()) == 0;
+        ok = team_init(&tm, omp_get_num_threads()) == 0;
         if (ok)
-            run_team(d, ring, &b, omp_get_thread_num());
+            run_team(d, ring, &tm, omp_get_thread_num());
     }
-    if (ok)
-        barrier_destroy(&b);
-    else
+    if (!ok) {
         fail(d, SF_ERR_NOMEM, "cannot set up the threads");
+        return;
+    }
+    barrier_destroy(&tm.round);
+    barrier_destroy(&tm.work);
 }
 
 /* The job's header records, written before everything else. */

@@ -137,7 +137,8 @@ int cli_guard_threads(int threads)
     static int hooked;
     if (!hooked && atexit(on_exit_hook) == 0)
         hooked = 1;
-    wanted_threads = threads > 0 ? threads : omp_get_max_threads();
+    /* the workers and the batch driver's reading and writing thread */
+    wanted_threads = (threads > 0 ? threads : omp_get_max_threads()) + 1;
     starting_threads = 1;
     int started = 0;
 #pragma omp parallel num_threads(wanted_threads)
