@@ -389,7 +389,8 @@ static size_t read_fanout(driver_t *d, bchunk_t *c)
     c->rec_base = d->src_base + d->src_i;
     while (n < d->chunk && bytes < FANOUT_BYTES && src_next(d)) {
         const sf_record_t *r = &d->src.recs[d->src_i];
-        if (chunk_add(&c->in, r, d->src.text + r->text_off) != 0)
+        const char *text = d->src.text ? d->src.text + r->text_off : "";
+        if (chunk_add(&c->in, r, text) != 0)
             break;
         const size_t per = (size_t)r->text_len + 1;
         uint64_t take = d->fanout - d->src_copy;

@@ -330,7 +330,7 @@ int cli_bench(int argc, char **argv)
     bench_cli_t b = {.limits = {1}, .nlimits = 1,
                      .threads = {omp_get_max_threads()}, .nthreads = 1,
                      .seconds = 1.0};
-    optind = 1;
+    optind = 0; /* glibc: 0 starts a fresh scan */
     int c;
     while ((c = getopt_long(argc, argv, "j:hV", bench_options, NULL)) != -1) {
         if (c == 'h') {

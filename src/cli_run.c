@@ -157,7 +157,7 @@ static int progress_possible(void)
 int cli_run_args(cli_run_t *r, int argc, char **argv,
                  const struct option *longopts, cli_option_fn own, void *ctx)
 {
-    optind = 1;
+    optind = 0; /* glibc: 0 starts a fresh scan */
     int c;
     const char *shorts = r->shortopts ? r->shortopts : CLI_SHORT_OPTIONS;
     while ((c = getopt_long(argc, argv, shorts, longopts, NULL)) != -1) {
@@ -311,11 +311,13 @@ static void warn_all_invalid(const sf_reader_t *rd, size_t nfiles)
         uint64_t bad;
         const uint64_t n = sf_reader_file_records(rd, i, &bad);
         char g[32];
+        const sf_format_t f = sf_reader_file_format(rd, i);
         if (n > 0 && bad == n)
-            cli_error("%s: none of its %s record%s is a puzzle (read as %s): "
-                      "is this a puzzle file?", sf_reader_file_name(rd, i),
+            cli_error("%s: none of its %s record%s is a puzzle%s%s%s: is "
+                      "this a puzzle file?", sf_reader_file_name(rd, i),
                       cli_group(n, g, sizeof g), n == 1 ? "" : "s",
-                      sf_format_name(sf_reader_file_format(rd, i)));
+                      f ? " (read as " : "", f ? sf_format_name(f) : "",
+                      f ? ")" : "");
     }
 }
 

@@ -154,7 +154,10 @@ static int header_problem(const split_cli_t *k, uint32_t i)
 {
     size_t len;
     const char *h = sf_reader_csv_header(k->reader, i, &len);
-    const int csv = sf_reader_file_format(k->reader, i) == SF_FORMAT_CSV;
+    const sf_format_t f = sf_reader_file_format(k->reader, i);
+    const int csv = f == SF_FORMAT_CSV;
+    if (f == SF_FORMAT_AUTO)
+        return BAD_NONE; /* no line decided it: its records are invalid */
     if (!k->csv)
         return csv ? BAD_CSV_LATE : BAD_NONE;
     if (!csv)

@@ -622,13 +622,14 @@ static int csv_span(sf_reader_t *r, size_t *off, size_t *len)
         }
         if (rc == LINE_OK)
             state = parse_csv_state(r->buf + o, n, state);
-        if (rc == LINE_OK && state != PARSE_CSV_QUOTED) {
+        if (rc == LINE_OK && state != PARSE_CSV_QUOTED &&
+            o + n - r->mark <= r->max_record) {
             *off = r->mark;
             *len = o + n - r->mark;
             r->marked = 0;
             return 0;
         }
-        if (rc == 0 || rc == LINE_LONG || o + n - r->mark > r->max_record)
+        if (rc != LINE_OK || o + n - r->mark > r->max_record)
             break;
     }
     *off = r->mark;
@@ -735,7 +736,8 @@ static int take_line(sf_reader_t *r, sf_chunk_t *c, size_t off, size_t len)
         detect(r, &off, len);
     if (r->first == SF_FORMAT_AUTO)
         r->first = r->fmt;
-    r->formats[r->cur] = r->fmt;
+    if (r->formats[r->cur] != r->fmt) /* written once: jobs read it */
+        r->formats[r->cur] = r->fmt;
     const char *s = r->buf + off;
     switch (r->fmt) {
     case SF_FORMAT_GRID:

@@ -212,8 +212,9 @@ typedef struct sf_reader_opts {
                          * errors for every stream, zlib is slower) */
     size_t max_record;  /* longest line (csv: record) kept, in bytes; 0 =
                          * SF_MAX_RECORD_DEFAULT.  A longer one is an
-                         * invalid record, "record too long", without text,
-                         * and is skipped without being held in memory. */
+                         * invalid record, "record too long", without its
+                         * text (a grid keeps its other rows'), and is
+                         * skipped without being held in memory. */
     /* Called (from the reading thread; may be NULL) with things the
      * caller should tell the user, e.g. that a csv file has no header
      * row (its first row is a puzzle, so it is read as a record). */
@@ -254,7 +255,8 @@ const char *sf_reader_csv_header(const sf_reader_t *reader, uint32_t i,
 uint64_t sf_reader_file_records(const sf_reader_t *reader, uint32_t i,
                                 uint64_t *invalid);
 /* Format of file i as decided (detected or fixed) once its first
- * non-comment line was read; SF_FORMAT_AUTO before that.  A csv file
+ * non-comment line was read; SF_FORMAT_AUTO before that (and for a file
+ * whose only such lines were too long to keep).  A csv file
  * without a header row has this SF_FORMAT_CSV and no sf_reader_csv_header. */
 sf_format_t sf_reader_file_format(const sf_reader_t *reader, uint32_t i);
 /* Format detected (or fixed) for the first file; SF_FORMAT_AUTO before any

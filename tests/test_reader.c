@@ -767,6 +767,46 @@ static void test_plain_then_gzip(void **state)
  * records and the same error for every stream: whole, with each of many
  * single-bit flips (headers, block headers, data, trailers), and cut at
  * many offsets; also several members in one file. */
+/* A quoted csv record is kept only when it closes within max_record
+ * bytes, whatever the read boundaries: one that closes later is cut to its
+ * first line ("unterminated quote") and the lines after it are read again,
+ * the same from a plain file as from gzip (which reaches the reader in
+ * other pieces). */
+static void test_csv_span_bound(void **state)
+{
+    (void)state;
+    const char *csv =
+        "id,puzzle\n"
+        "1,\"ab\ncd\"\n"
+        "2,\"0123456789\n0123456789\n0123456789\n0123456789\"\n"
+        "3,x\n";
+    text_t plain = {0}, gz = {0};
+    tputs(&plain, csv);
+    gz_member(&gz, plain.p, plain.n);
+    const char *paths[2] = {temp_text(&plain), temp_file(gz.p, gz.n)};
+    got_t g[2];
+    for (int k = 0; k < 2; k++) {
+        const sf_reader_opts_t o = {.format = SF_FORMAT_CSV, .max_record = 30};
+        g[k] = read_with(&paths[k], 1, &o, 1000);
+        assert_int_equal(g[k].rc, 0);
+    }
+    assert_same(&g[0], &g[1]);
+    /* record 1 spans two lines (9 bytes); record 2 would take 47 bytes:
+     * its first line alone, then its other lines and record 3 */
+    assert_int_equal(g[0].n, 6);
+    assert_string_equal(g[0].v[0].text, "1,\"ab\ncd\"");
+    assert_invalid(&g[0], 1, "unterminated quote");
+    assert_string_equal(g[0].v[1].text, "2,\"0123456789");
+    assert_int_equal(g[0].v[2].line, 5);
+    assert_int_equal(g[0].v[5].line, 8);
+    for (int k = 0; k < 2; k++) {
+        got_free(&g[k]);
+        drop((char *)paths[k]);
+    }
+    free(plain.p);
+    free(gz.p);
+}
+
 static void test_backends_agree(void **state)
 {
     (void)state;
@@ -1525,6 +1565,7 @@ int main(void)
         cmocka_unit_test(test_csv_header_stdin),
         cmocka_unit_test(test_gzip),
         cmocka_unit_test(test_backends_agree),
+        cmocka_unit_test(test_csv_span_bound),
         cmocka_unit_test(test_plain_then_gzip),
         cmocka_unit_test(test_gzip_damaged),
         cmocka_unit_test(test_gzip_trailer),
