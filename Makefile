@@ -3,12 +3,13 @@
 #   make            build/sudoflow and build/libsudoflow.a
 #   make run        solve the bundled sample
 #   make test       unit tests, cross-check against the reference, CLI tests
-#   make check      test, then the same tests under AddressSanitizer+UBSan
+#   make check      test, then the same tests under ASan+UBSan (gcc and
+#                   clang), then the batch commands under ThreadSanitizer
+#   make fuzz       every fuzz target for FUZZ_SECONDS (default 60)
 #   make bench      kernel throughput on the benchmark sets
 #   make install    PREFIX=/usr/local DESTDIR=
 #
-# Switches: PORTABLE=1 (no -march=native), asan=1, tsan=1, WERROR=1,
-# ISAL=0 (inflate gzip input with zlib even when ISA-L is installed).
+# Switches: PORTABLE=1 (no -march=native), asan=1, tsan=1, WERROR=1, fuzz=1.
 
 CC       ?= cc
 PREFIX   ?= /usr/local
@@ -26,17 +27,19 @@ endif
 ALLCFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -fopenmp -MMD -MP \
             -Isrc $(CFLAGS) -DSF_BUILD_FLAGS='"$(strip $(CFLAGS))"' 
 LDLIBS    = -lz -lm
-# ISA-L's inflate reads gzip input ~2.5x as fast as zlib's (src/gzin.c);
-# used when its header and library are found (Debian: libisal-dev).
-ISAL     ?= $(shell printf '#include <isa-l/igzip_lib.h>\nint main(void){isal_inflate_init(0);return 0;}\n' | \
-              $(CC) -x c -o /dev/null - -lisal >/dev/null 2>&1 && echo 1 || echo 0)
-ifeq ($(ISAL),1)
-ALLCFLAGS += -DSF_HAVE_ISAL
-LDLIBS    += -lisal
+# asan=1: AddressSanitizer and UBSan, any report fatal.  fuzz=1 (clang):
+# the same plus libFuzzer's instrumentation, for the fuzz targets.
+ifeq ($(fuzz),1)
+asan       = 1
+# small reads, so that lines and gzip members straddle them (src/gzin.c)
+ALLCFLAGS += -fsanitize=fuzzer-no-link -DGZIN_BLOCK=61
+# comparison tracing would make the kernels' bit loops ~5x slower
+$(BUILD)/obj/kernel_%.o: ALLCFLAGS += -fno-sanitize-coverage=trace-cmp
 endif
 ifeq ($(asan),1)
-ALLCFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer
-LDFLAGS   += -fsanitize=address,undefined
+SANITIZE   = -fsanitize=address,undefined -fno-sanitize-recover=all
+ALLCFLAGS += $(SANITIZE) -fno-omit-frame-pointer
+LDFLAGS   += $(SANITIZE)
 endif
 ifeq ($(tsan),1)
 ALLCFLAGS += -fsanitize=thread
@@ -56,13 +59,21 @@ BIN      = $(BUILD)/sudoflow
 
 DATA    ?= ../shared/data
 
-.PHONY: all run test unit crosscheck cli check bench install clean deps
+.PHONY: all run test unit crosscheck cli fault check bench install clean deps \
+        test-deps \
+        tsan-run fuzz fuzz-build
 .SECONDARY:
 
 all: deps $(BIN) $(LIB)
 
+# What each target needs beyond the sources, installed when missing
+# (scripts/deps.sh): the build needs a C compiler with OpenMP and zlib;
+# only the unit tests need cmocka.
 deps:
 	@sh scripts/deps.sh
+
+test-deps:
+	@sh scripts/deps.sh test
 
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(@D)
@@ -90,9 +101,9 @@ run: all
 	    -f -o $(BUILD)/sample.csv data/sample.txt.gz
 	@echo "first records of $(BUILD)/sample.csv:"; head -n 4 $(BUILD)/sample.csv
 
-test: unit crosscheck cli
+test: unit crosscheck cli fault
 
-unit: deps $(UNIT_BIN)
+unit: test-deps $(UNIT_BIN)
 	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; $$t; done
 
 crosscheck: deps $(TOOL_BIN)
@@ -101,10 +112,48 @@ crosscheck: deps $(TOOL_BIN)
 cli: all
 	sh tests/cli/run.sh $(BIN)
 
+fault: all
+	sh tests/fault/run.sh $(BIN)
+
+# The tests under ASan+UBSan with gcc and with clang, then the batch
+# commands under ThreadSanitizer (clang: libomp's Archer tool tells TSan
+# about OpenMP's synchronisation; tests/tsan.sh).
 check: test
-	$(MAKE) BUILD=build/asan asan=1 test
+	@sh scripts/deps.sh check
+	UBSAN_OPTIONS=$${UBSAN_OPTIONS:-print_stacktrace=1} \
+	    $(MAKE) BUILD=build/asan-gcc CC=gcc asan=1 test
+	UBSAN_OPTIONS=$${UBSAN_OPTIONS:-print_stacktrace=1} \
+	    $(MAKE) BUILD=build/asan-clang CC=clang asan=1 test
+	$(MAKE) BUILD=build/tsan CC=clang tsan=1 tsan-run
+
+ARCHER ?= $(firstword $(wildcard /usr/lib/llvm-*/lib/libarcher.so))
+
+tsan-run: all
+	sh tests/tsan.sh $(BIN) $(ARCHER)
+
+# Fuzzing: every tests/fuzz/fuzz_*.c built with clang's libFuzzer, ASan
+# and UBSan against a library instrumented the same way (FUZZ_BUILD), each
+# run for FUZZ_SECONDS on a copy of its seed corpus (tests/fuzz/run.sh).
+FUZZ_SECONDS ?= 60
+FUZZ_BUILD   ?= build/fuzz
+FUZZ_CC      ?= clang
+FUZZ_BIN      = $(patsubst tests/fuzz/%.c,$(BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_LINK     = $(BUILD)/tests/refsolve.o $(filter-out %/main.o,$(CLI_OBJ)) $(LIB)
+
+fuzz:
+	@sh scripts/deps.sh fuzz
+	$(MAKE) BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) fuzz=1 fuzz-build
+	sh tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
+fuzz-build: $(FUZZ_BIN)
+
+$(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LINK)
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -Itests -fsanitize=fuzzer $(ALL_LDFLAGS) \
+	    -o $@ $< $(FUZZ_LINK) $(LDLIBS)
 
 bench: all
+	@sh scripts/deps.sh bench
 	sh bench/run.sh $(BIN) $(DATA)
 
 install: all
@@ -117,3 +166,4 @@ clean:
 	rm -rf build
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(wildcard $(BUILD)/tests/*.d)
+-include $(wildcard $(BUILD)/fuzz_*.d)

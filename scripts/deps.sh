@@ -1,36 +1,97 @@
 #!/bin/sh
-# Checks that the build dependencies are present: a C compiler with OpenMP,
-# zlib and cmocka headers.  Missing Debian packages are installed when run
-# as root with apt-get available; otherwise the exact packages are named.
-# ISA-L (libisal-dev) is optional: its inflate reads gzip input about 2.5
-# times as fast as zlib's, and the Makefile uses it when it is installed and
-# zlib otherwise.  It is added to an install that happens anyway, and its
-# absence, or a failure to install it, never fails the build.  gnuplot-nox
-# (for the `make bench` chart) is optional in the same way.
+# Checks that what a make target needs is installed, and installs what is
+# missing with apt-get when run as root (otherwise it names the exact
+# packages).  Each target asks only for what it uses:
+#
+#   sh scripts/deps.sh          make, make run: a C compiler with OpenMP, zlib
+#   sh scripts/deps.sh test     make test: the above and cmocka
+#   sh scripts/deps.sh check    make check: the above and clang with its
+#                               sanitizer runtimes and LLVM's OpenMP runtime
+#                               with the Archer tool (ThreadSanitizer)
+#   sh scripts/deps.sh fuzz     make fuzz: the build, clang and libFuzzer
+#   sh scripts/deps.sh bench    make bench: the build and gnuplot (for the
+#                               chart; the benchmark runs without it)
+#   sh scripts/deps.sh python   the Python package: python3, NumPy, pytest,
+#                               venv and setuptools from Debian
+#
+# The LLVM packages are those of the installed clang's major version (14
+# when clang itself is missing, as on Debian 12).  Nothing optional is ever
+# installed for a target that does not use it.
 cc=${CC:-cc}
+mode=${1:-build}
 missing=""
-optional=""
 have_header() {
     printf '#include <%s>\n' "$1" | "$cc" -E -x c - >/dev/null 2>&1
 }
 apt_install() {
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
 }
-have_header zlib.h || missing="$missing zlib1g-dev"
-have_header cmocka.h || missing="$missing libcmocka-dev"
-printf 'int main(void){return 0;}\n' | "$cc" -fopenmp -x c -o /dev/null - \
-    >/dev/null 2>&1 || missing="$missing libgomp1"
+# clang links a test program with these flags (and the code on stdin).
+clang_links() {
+    code=$1
+    shift
+    printf '%s\n' "$code" | clang "$@" -x c -o /dev/null - >/dev/null 2>&1
+}
+build_tools() {
+    have_header zlib.h || missing="$missing zlib1g-dev"
+    printf 'int main(void){return 0;}\n' | "$cc" -fopenmp -x c -o /dev/null - \
+        >/dev/null 2>&1 || missing="$missing libgomp1"
+}
+llvm_tools() {
+    if ! command -v clang >/dev/null 2>&1; then
+        missing="$missing clang libclang-rt-14-dev libomp-14-dev"
+        return
+    fi
+    v=$(clang --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' |
+        head -n 1)
+    v=${v:-14}
+    main='int main(void){return 0;}'
+    target='int LLVMFuzzerTestOneInput(const char *d, unsigned long n)
+{return 0;}'
+    clang_links "$main" -fopenmp || missing="$missing libomp-$v-dev"
+    if [ "$mode" = fuzz ]; then
+        clang_links "$target" -fsanitize=fuzzer,address,undefined ||
+            missing="$missing libclang-rt-$v-dev"
+    else
+        { clang_links "$main" -fsanitize=address,undefined &&
+            clang_links "$main" -fsanitize=thread; } ||
+            missing="$missing libclang-rt-$v-dev"
+        ls /usr/lib/llvm-*/lib/libarcher.so >/dev/null 2>&1 ||
+            missing="$missing libomp-$v-dev"
+    fi
+}
+python_tools() {
+    command -v python3 >/dev/null 2>&1 || missing="$missing python3"
+    for m in numpy pytest setuptools; do
+        python3 -c "import $m" >/dev/null 2>&1 ||
+            missing="$missing python3-$m"
+    done
+    python3 -c "import ensurepip" >/dev/null 2>&1 ||
+        missing="$missing python3-venv"
+}
+build_tools
+case $mode in
+build) ;;
+test) have_header cmocka.h || missing="$missing libcmocka-dev" ;;
+check)
+    have_header cmocka.h || missing="$missing libcmocka-dev"
+    llvm_tools
+    ;;
+fuzz) llvm_tools ;;
+bench) command -v gnuplot >/dev/null 2>&1 || missing="$missing gnuplot-nox" ;;
+python) python_tools ;;
+*)
+    echo "usage: sh scripts/deps.sh [test|check|fuzz|bench|python]" >&2
+    exit 2
+    ;;
+esac
 [ -z "$missing" ] && exit 0
-have_header isa-l/igzip_lib.h || optional=" libisal-dev"
-command -v gnuplot >/dev/null 2>&1 || optional="$optional gnuplot-nox"
+missing=$(printf ' %s' $(printf '%s\n' $missing | sort -u))
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "installing:$missing$optional" >&2
-    apt-get update -qq && { apt_install $missing $optional ||
-        apt_install $missing; } && exit 0
+    echo "installing:$missing" >&2
+    apt-get update -qq && apt_install $missing && exit 0
 fi
-echo "missing build dependencies; install them with:" >&2
-echo "    sudo apt-get install$missing$optional" >&2
-[ -n "$optional" ] &&
-    echo "(optional: libisal-dev for faster gzip input, gnuplot-nox for the" \
-        "make bench chart)" >&2
+echo "missing dependencies for '$mode'; install them with:" >&2
+echo "    sudo apt-get install$missing" >&2
+[ "$mode" = bench ] && exit 0 # the chart is optional
 exit 1
