@@ -1,15 +1,18 @@
 # sudoflow -- parallel batch Sudoku engine.
 #
-#   make            build/sudoflow and build/libsudoflow.a
+#   make            build/sudoflow, build/libsudoflow.a and libsudoflow.so
+#   make shared     just the shared library, build/libsudoflow.so
 #   make run        solve the bundled sample
 #   make test       unit tests, cross-check against the reference, CLI tests
 #   make check      test, then the same tests under ASan+UBSan (gcc and
 #                   clang), then the batch commands under ThreadSanitizer
 #   make fuzz       every fuzz target for FUZZ_SECONDS (default 60)
 #   make bench      kernel throughput on the benchmark sets
-#   make install    PREFIX=/usr/local DESTDIR=
+#   make install    PREFIX=/usr/local DESTDIR= (also BINDIR, LIBDIR, ...)
+#   make uninstall  the same settings: removes what install put there
 #
-# Switches: PORTABLE=1 (no -march=native), asan=1, tsan=1, WERROR=1, fuzz=1.
+# Switches: PORTABLE=1 (no -march=native), asan=1, tsan=1, WERROR=1, fuzz=1,
+# MPI=1 (also build/sudoflow-mpi, with mpicc: docs/mpi.md).
 
 CC       ?= cc
 PREFIX   ?= /usr/local
@@ -47,7 +50,7 @@ LDFLAGS   += -fsanitize=thread
 endif
 ALL_LDFLAGS = -fopenmp $(LDFLAGS)
 
-LIB_SRC  = $(filter-out src/main.c src/cli_%.c,$(wildcard src/*.c))
+LIB_SRC  = $(filter-out src/main.c src/cli_%.c src/mpi_%.c,$(wildcard src/*.c))
 CLI_SRC  = src/main.c $(wildcard src/cli_*.c)
 LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 CLI_OBJ  = $(CLI_SRC:src/%.c=$(BUILD)/obj/%.o)
@@ -57,6 +60,24 @@ TOOL_BIN = $(BUILD)/tests/crosscheck
 LIB      = $(BUILD)/libsudoflow.a
 BIN      = $(BUILD)/sudoflow
 
+# The shared library, from position-independent objects of its own (the
+# binary links the static archive).  Only the sf_ API is exported: the
+# objects are built with hidden visibility and src/sudoflow.h marks its
+# declarations SF_API.  The version is defined once, as SF_VERSION in
+# src/sudoflow.h; the soname carries its major number.
+VERSION := $(shell sed -n 's/^.define SF_VERSION "\(.*\)"/\1/p' src/sudoflow.h)
+SONAME   = libsudoflow.so.$(firstword $(subst ., ,$(VERSION)))
+PIC_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
+SO_REAL  = $(BUILD)/libsudoflow.so.$(VERSION)
+SO       = $(BUILD)/libsudoflow.so
+SO_LDFLAGS = -shared -Wl,-soname,$(SONAME)
+# Sanitizer builds leave the shared library out of `all` (`make shared`
+# still builds it); elsewhere every symbol it uses must be resolved.
+ifeq ($(asan)$(tsan)$(fuzz),)
+SO_ALL      = $(SO)
+SO_LDFLAGS += -Wl,--no-undefined
+endif
+
 DATA    ?= ../shared/data
 
 .PHONY: all run test unit crosscheck cli fault check bench install clean deps \
@@ -64,16 +85,19 @@ DATA    ?= ../shared/data
         tsan-run fuzz fuzz-build
 .SECONDARY:
 
-all: deps $(BIN) $(LIB)
+all: deps $(BIN) $(LIB) $(SO_ALL)
 
 # What each target needs beyond the sources, installed when missing
 # (scripts/deps.sh): the build needs a C compiler with OpenMP and zlib;
-# only the unit tests need cmocka.
+# only the unit tests need cmocka.  Compiling waits for the check (and
+# what it installs) even under -j, and the two checks never run at once.
 deps:
 	@sh scripts/deps.sh
 
-test-deps:
+test-deps: deps
 	@sh scripts/deps.sh test
+
+$(UNIT_BIN:=.o): | test-deps
 
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(@D)
@@ -82,9 +106,24 @@ $(LIB): $(LIB_OBJ)
 $(BIN): $(CLI_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LDLIBS)
 
-$(BUILD)/obj/%.o: src/%.c
+$(BUILD)/obj/%.o: src/%.c | deps
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -c -o $@ $<
+
+.PHONY: shared uninstall pkg-test
+
+shared: deps $(SO)
+
+$(BUILD)/pic/%.o: src/%.c | deps
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -fPIC -fvisibility=hidden -c -o $@ $<
+
+$(SO_REAL): $(PIC_OBJ)
+	$(CC) $(ALL_LDFLAGS) $(SO_LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(SO): $(SO_REAL)
+	ln -sf $(notdir $(SO_REAL)) $(BUILD)/$(SONAME)
+	ln -sf $(SONAME) $@
 
 $(BUILD)/tests/%.o: tests/%.c
 	@mkdir -p $(@D)
@@ -101,7 +140,75 @@ run: all
 	    -f -o $(BUILD)/sample.csv data/sample.txt.gz
 	@echo "first records of $(BUILD)/sample.csv:"; head -n 4 $(BUILD)/sample.csv
 
-test: unit crosscheck cli fault
+# The installed package (tests/pkg/run.sh): install into a temporary
+# directory, build and run a program against it through pkg-config (shared
+# and static), exported symbols, man pages, completion, uninstall.  Not in
+# sanitizer builds, which leave out the shared library.
+ifeq ($(asan)$(tsan)$(fuzz),)
+PKG_TEST = pkg-test
+endif
+
+# The Python package (python/tests/run.sh): pytest on the package in place
+# against this build's shared library and binary, then a pip install into
+# a venv and pytest on the installed copy; skipped with a note when
+# python3 with NumPy and pytest is missing (sh scripts/deps.sh python).
+# Not in sanitizer builds, whose runtimes Python cannot load.
+ifeq ($(asan)$(tsan)$(fuzz),)
+PY_TEST = python-test
+endif
+
+.PHONY: python-test
+python-test: all $(SO)
+	sh python/tests/run.sh $(BUILD) $(BIN)
+
+# MPI=1: sudoflow-mpi, the command as one process of an MPI job: the CLI
+# and the library with src/mpi_*.c (MPI's side of src/dist.h) and main.c
+# renamed, built and linked with mpicc.  The plain build has no MPI in it.
+# `make test` runs the MPI tests (tests/mpi/run.sh) when mpicc and mpirun
+# are there (sh scripts/deps.sh mpi installs them); not in sanitizer
+# builds, where the MPI library's own allocations would be reported.
+MPICC   ?= mpicc
+MPI_BIN  = $(BUILD)/sudoflow-mpi
+MPI_OBJ  = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/mpi_*.c)) \
+           $(BUILD)/obj/mpi/main.o $(filter-out %/main.o,$(CLI_OBJ))
+ifeq ($(MPI),1)
+all: $(MPI_BIN)
+endif
+ifeq ($(asan)$(tsan)$(fuzz),)
+MPI_TEST = mpi-test
+endif
+
+.PHONY: mpi-deps mpi-test
+mpi-deps:
+	@sh scripts/deps.sh mpi
+
+$(BUILD)/obj/mpi_%.o: src/mpi_%.c | mpi-deps
+	@mkdir -p $(@D)
+	$(MPICC) $(ALLCFLAGS) -c -o $@ $<
+
+$(BUILD)/obj/mpi/main.o: src/main.c | deps
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -Dmain=sf_cli_main -c -o $@ $<
+
+$(MPI_BIN): $(MPI_OBJ) $(LIB)
+	$(MPICC) $(ALL_LDFLAGS) -o $@ $(MPI_OBJ) $(LIB) $(LDLIBS)
+
+mpi-test: all
+	@if command -v $(MPICC) >/dev/null 2>&1 && \
+	    command -v mpirun >/dev/null 2>&1; then \
+	    $(MAKE) --no-print-directory $(MPI_BIN) && \
+	    sh tests/mpi/run.sh $(BIN) $(MPI_BIN); \
+	else echo "mpi-test: skipped, no mpicc and mpirun" \
+	    "(sh scripts/deps.sh mpi installs them)"; fi
+
+test: unit crosscheck cli fault $(PKG_TEST) $(PY_TEST) $(MPI_TEST)
+
+# (make's name through a variable of its own, so that `make -n` does not
+# run the script as it would a recursive make)
+PKG_MAKE = $(MAKE)
+
+pkg-test: test-deps all $(SO)
+	sh tests/pkg/run.sh '$(PKG_MAKE)' '$(BUILD)' '$(CC)'
 
 unit: test-deps $(UNIT_BIN)
 	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; $$t; done
@@ -109,8 +216,13 @@ unit: test-deps $(UNIT_BIN)
 crosscheck: deps $(TOOL_BIN)
 	sh tests/crosscheck.sh $(TOOL_BIN) $(DATA)
 
+# The CLI golden tests, then jsonl output read by Python's json module
+# (and pandas when it is there), when python3 is.
 cli: all
 	sh tests/cli/run.sh $(BIN)
+	@if command -v python3 >/dev/null 2>&1; then \
+	    python3 tests/jsonl_check.py $(BIN); \
+	else echo "jsonl check: skipped (no python3)"; fi
 
 fault: all
 	sh tests/fault/run.sh $(BIN)
@@ -158,14 +270,65 @@ bench: all
 	@sh scripts/deps.sh bench
 	sh bench/run.sh $(BIN) $(DATA)
 
-install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include
-	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/sudoflow
-	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/libsudoflow.a
-	install -m 644 src/sudoflow.h $(DESTDIR)$(PREFIX)/include/sudoflow.h
+# Installation: the binary, both libraries (the shared one with its
+# soname and development links), the header, a pkg-config file, the man
+# pages and the bash completion, each directory settable on its own.
+# `make uninstall` with the same settings removes exactly these files.
+BINDIR       ?= $(PREFIX)/bin
+LIBDIR       ?= $(PREFIX)/lib
+INCLUDEDIR   ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+MANDIR       ?= $(PREFIX)/share/man
+BASHCOMPDIR  ?= $(PREFIX)/share/bash-completion/completions
+MAN_PAGES     = $(wildcard man/*.1)
+# What a program linking the static library needs besides zlib: the
+# OpenMP runtime of the compiler that built it (gcc's libgomp by name;
+# clang's libomp lives in clang's own directory, which -fopenmp adds),
+# threads and libm.
+OMP_LIB      ?= $(if $(findstring clang,$(shell $(CC) --version 2>/dev/null)),-fopenmp,-lgomp)
+pc_dir        = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
+INSTALLED     = $(BINDIR)/sudoflow $(INCLUDEDIR)/sudoflow.h \
+                $(addprefix $(LIBDIR)/,libsudoflow.a libsudoflow.so \
+                    $(SONAME) libsudoflow.so.$(VERSION)) \
+                $(PKGCONFIGDIR)/sudoflow.pc $(BASHCOMPDIR)/sudoflow \
+                $(addprefix $(MANDIR)/man1/,$(notdir $(MAN_PAGES)))
+
+# written on every install (PREFIX and the directories may differ)
+.PHONY: $(BUILD)/sudoflow.pc
+$(BUILD)/sudoflow.pc:
+	@mkdir -p $(@D)
+	@{ echo 'prefix=$(PREFIX)'; \
+	  echo 'libdir=$(call pc_dir,$(LIBDIR))'; \
+	  echo 'includedir=$(call pc_dir,$(INCLUDEDIR))'; echo; \
+	  echo 'Name: sudoflow'; \
+	  echo 'Description: Parallel batch Sudoku engine (solver, readers, batch driver, datasets)'; \
+	  echo 'Version: $(VERSION)'; \
+	  echo 'Requires.private: zlib'; \
+	  echo 'Libs: -L$${libdir} -lsudoflow'; \
+	  echo 'Libs.private: $(OMP_LIB) -lpthread -lm'; \
+	  echo 'Cflags: -I$${includedir}'; } > $@
+
+install: all $(SO) $(BUILD)/sudoflow.pc
+	install -d $(addprefix $(DESTDIR),$(BINDIR) $(LIBDIR) $(INCLUDEDIR) \
+	    $(PKGCONFIGDIR) $(MANDIR)/man1 $(BASHCOMPDIR))
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/sudoflow
+	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/libsudoflow.a
+	install -m 755 $(SO_REAL) $(DESTDIR)$(LIBDIR)/libsudoflow.so.$(VERSION)
+	ln -sf libsudoflow.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libsudoflow.so
+	install -m 644 src/sudoflow.h $(DESTDIR)$(INCLUDEDIR)/sudoflow.h
+	install -m 644 $(BUILD)/sudoflow.pc $(DESTDIR)$(PKGCONFIGDIR)/sudoflow.pc
+	install -m 644 $(MAN_PAGES) $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 completion/sudoflow.bash $(DESTDIR)$(BASHCOMPDIR)/sudoflow
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then \
+	    ldconfig 2>/dev/null || true; fi
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 
 clean:
 	rm -rf build
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(wildcard $(BUILD)/tests/*.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(wildcard $(BUILD)/tests/*.d)
+-include $(wildcard $(BUILD)/obj/mpi_*.d $(BUILD)/obj/mpi/*.d)
 -include $(wildcard $(BUILD)/fuzz_*.d)

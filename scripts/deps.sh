@@ -4,7 +4,9 @@
 # packages).  Each target asks only for what it uses:
 #
 #   sh scripts/deps.sh          make, make run: a C compiler with OpenMP, zlib
-#   sh scripts/deps.sh test     make test: the above and cmocka
+#   sh scripts/deps.sh test     make test: the above, cmocka, and pkg-config
+#                               (the installed-package test; it renders
+#                               the man pages when groff and man are there)
 #   sh scripts/deps.sh check    make check: the above and clang with its
 #                               sanitizer runtimes and LLVM's OpenMP runtime
 #                               with the Archer tool (ThreadSanitizer)
@@ -12,7 +14,9 @@
 #   sh scripts/deps.sh bench    make bench: the build and gnuplot (for the
 #                               chart; the benchmark runs without it)
 #   sh scripts/deps.sh python   the Python package: python3, NumPy, pytest,
-#                               venv and setuptools from Debian
+#                               venv, setuptools and pip from Debian
+#   sh scripts/deps.sh mpi      make MPI=1 (sudoflow-mpi) and its tests: the
+#                               build, Open MPI's mpicc and mpirun
 #
 # The LLVM packages are those of the installed clang's major version (14
 # when clang itself is missing, as on Debian 12).  Nothing optional is ever
@@ -60,19 +64,27 @@ llvm_tools() {
             missing="$missing libomp-$v-dev"
     fi
 }
+# Debian's packages serve Debian's interpreter, /usr/bin/python3, which a
+# python3 earlier on PATH (pyenv, conda) may hide; $PYTHON overrides.
 python_tools() {
-    command -v python3 >/dev/null 2>&1 || missing="$missing python3"
+    py=${PYTHON:-python3}
+    [ -z "$PYTHON" ] && [ -x /usr/bin/python3 ] && py=/usr/bin/python3
+    command -v "$py" >/dev/null 2>&1 || missing="$missing python3"
     for m in numpy pytest setuptools; do
-        python3 -c "import $m" >/dev/null 2>&1 ||
+        "$py" -c "import $m" >/dev/null 2>&1 ||
             missing="$missing python3-$m"
     done
-    python3 -c "import ensurepip" >/dev/null 2>&1 ||
+    "$py" -c "import ensurepip" >/dev/null 2>&1 ||
         missing="$missing python3-venv"
+    "$py" -m pip --version >/dev/null 2>&1 || missing="$missing python3-pip"
 }
 build_tools
 case $mode in
 build) ;;
-test) have_header cmocka.h || missing="$missing libcmocka-dev" ;;
+test)
+    have_header cmocka.h || missing="$missing libcmocka-dev"
+    command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
+    ;;
 check)
     have_header cmocka.h || missing="$missing libcmocka-dev"
     llvm_tools
@@ -80,8 +92,12 @@ check)
 fuzz) llvm_tools ;;
 bench) command -v gnuplot >/dev/null 2>&1 || missing="$missing gnuplot-nox" ;;
 python) python_tools ;;
+mpi)
+    { command -v mpicc && command -v mpirun; } >/dev/null 2>&1 ||
+        missing="$missing libopenmpi-dev openmpi-bin"
+    ;;
 *)
-    echo "usage: sh scripts/deps.sh [test|check|fuzz|bench|python]" >&2
+    echo "usage: sh scripts/deps.sh [test|check|fuzz|bench|python|mpi]" >&2
     exit 2
     ;;
 esac

@@ -27,8 +27,15 @@
  * item order, then all threads format the kept items.  Threads only ever
  * write their own blocks and items; everything else they share is
  * read-only during a phase.
+ *
+ * A process that is one of several (sudoflow-mpi; dist.h has the model)
+ * runs the same rounds on its own share of the chunks: reading, writing
+ * and the ordered pass then go through the dist_* functions near the end,
+ * which exchange chunks, output and ordered-pass decisions with the other
+ * processes, so that rank 0 writes what one process would.
  */
 #include "barrier.h"
+#include "dist.h"
 #include "format.h"
 #include "timer.h"
 #include "sudoflow.h"
@@ -44,6 +51,9 @@
 #define CHUNK_DEFAULT 8192   /* items per chunk */
 #define IOV_BATCH 256        /* blocks per writev */
 #define FANOUT_BYTES (16u << 20) /* fan-out chunk: record text of its items */
+
+/* The job this process is part of (dist.h); NULL when it runs alone. */
+const sf_dist_t *sf_dist;
 
 typedef struct block {
     sf_out_t out[SF_MAX_OUTPUTS]; /* formatted records, per output */
@@ -66,6 +76,7 @@ typedef struct bchunk {
     size_t nblocks, blocks_cap;
     size_t n;             /* items in this chunk */
     uint64_t base;        /* run-wide index of the first item */
+    size_t round_n;       /* several processes: chunks in its round */
 } bchunk_t;
 
 typedef struct driver {
@@ -75,8 +86,6 @@ typedef struct driver {
     sf_writer_t *const *writers;
     int nout;             /* outputs */
     int gzip[SF_MAX_OUTPUTS], level[SF_MAX_OUTPUTS];
-    const char *sep;
-    size_t sep_len;
     size_t chunk;         /* items per chunk */
     int threads;
     uint64_t fanout;      /* items per record (1 for other jobs) */
@@ -93,6 +102,10 @@ typedef struct driver {
     uint64_t read, written, invalid, dropped;
     uint64_t records[SF_MAX_OUTPUTS];
     double t0, last_progress;
+    const sf_dist_t *dist; /* several processes (dist.h), or NULL */
+    int ended;            /* several processes: no process reads more */
+    uint64_t rounds;      /* several processes: rounds read */
+    struct dist_io *dio;  /* several processes: buffers (below) */
 } driver_t;
 
 static void fail(driver_t *d, int code, const char *msg)
@@ -144,7 +157,7 @@ static void emit_block(const driver_t *d, int t, bchunk_t *c, size_t k)
     block_t *blk = &c->blocks[k];
     sf_out_t *outs[SF_MAX_OUTPUTS];
     for (int o = 0; o < d->nout; o++) {
-        out_reset(&blk->out[o], d->sep, d->sep_len);
+        out_reset(&blk->out[o], d->opts);
         outs[o] = &blk->out[o];
     }
     for (size_t i = k * BLOCK; i < block_end(c, k); i++) {
@@ -181,23 +194,35 @@ static void work_block(const driver_t *d, int t, bchunk_t *c, size_t k)
         emit_block(d, t, c, k);
 }
 
-/* The ordered pass over chunk c, on one thread. */
-static void keep_pass(driver_t *d, bchunk_t *c)
+/* The ordered pass on one item: 1 to keep it, else 0. */
+static int keep_one(driver_t *d, const sf_item_t *it, void *slot)
 {
     const sf_job_t *job = d->job;
     sf_error_t err;
+    err.code = 0;
+    const int k = job->keep(job->ctx, it, slot, &err);
+    if (k < 0 && err.code == 0)
+        fail(d, SF_ERR_NOMEM, "out of memory");
+    else if (k < 0)
+        fail(d, err.code, err.message);
+    d->dropped += k == 0;
+    return k != 0;
+}
+
+/* The ordered pass over chunk c, on one thread. */
+static void keep_pass(driver_t *d, bchunk_t *c)
+{
     for (size_t i = 0; i < c->n; i++) {
         const sf_item_t it = item_at(d, c, i);
-        err.code = 0;
-        const int k = job->keep(job->ctx, &it, slot_at(d, c, i), &err);
-        if (k < 0 && err.code == 0)
-            fail(d, SF_ERR_NOMEM, "out of memory");
-        else if (k < 0)
-            fail(d, err.code, err.message);
-        c->kept[i] = k != 0;
-        d->dropped += k == 0;
+        c->kept[i] = (uint8_t)keep_one(d, &it, slot_at(d, c, i));
     }
 }
+
+/* Several processes (dist.h): the ordered pass, reading and writing
+ * (defined below, before sf_job_run). */
+static void dist_keep(driver_t *d, bchunk_t *c);
+static void dist_read(driver_t *d, bchunk_t *c);
+static void dist_write(driver_t *d, const bchunk_t *c);
 
 /* Write output o of chunk c's blocks in order, up to IOV_BATCH blocks per
  * call. */
@@ -228,6 +253,10 @@ static void write_output(driver_t *d, const bchunk_t *c, int o)
  * it are still written. */
 static void write_chunk(driver_t *d, const bchunk_t *c)
 {
+    if (d->dist) {
+        dist_write(d, c);
+        return;
+    }
     for (int o = 0; o < d->nout; o++)
         write_output(d, c, o);
     d->written += c->n;
@@ -419,7 +448,7 @@ static void read_chunk(driver_t *d, bchunk_t *c)
 {
     c->n = 0;
     c->nblocks = 0;
-    if (d->eof || d->failed)
+    if (d->eof || (d->failed && !d->dist)) /* see dist_read */
         return;
     if (d->reader && d->fanout > 1) {
         c->n = read_fanout(d, c);
@@ -438,6 +467,15 @@ static void read_chunk(driver_t *d, bchunk_t *c)
     c->nblocks = (c->n + BLOCK - 1) / BLOCK;
     c->claimed[0] = c->claimed[1] = 0;
     d->read += c->n;
+}
+
+/* The next chunk this process works on, into c. */
+static void read_next(driver_t *d, bchunk_t *c)
+{
+    if (d->dist)
+        dist_read(d, c);
+    else
+        read_chunk(d, c);
 }
 
 static void report_progress(driver_t *d)
@@ -486,7 +524,9 @@ static void work_chunk(driver_t *d, int t, bchunk_t *cur, team_t *tm)
     if (!d->job->keep)
         return;
     barrier_wait(&tm->work);
-    if (t == 0)
+    if (t == 0 && d->dist)
+        dist_keep(d, cur);
+    else if (t == 0)
         keep_pass(d, cur);
     barrier_wait(&tm->work);
     while ((k = claim_block(cur, &cur->claimed[1])) < cur->nblocks)
@@ -505,7 +545,7 @@ static void run_team(driver_t *d, bchunk_t ring[3], team_t *tm, int t)
             if (prev)
                 write_chunk(d, prev);
             report_progress(d);
-            read_chunk(d, next);
+            read_next(d, next);
         }
         if (t < tm->workers)
             work_chunk(d, t, cur, tm);
@@ -564,7 +604,7 @@ static void write_begin(driver_t *d)
     memset(&blk, 0, sizeof blk);
     sf_out_t *outs[SF_MAX_OUTPUTS];
     for (int o = 0; o < d->nout; o++) {
-        out_reset(&blk.out[o], d->sep, d->sep_len);
+        out_reset(&blk.out[o], d->opts);
         outs[o] = &blk.out[o];
     }
     sf_error_t err = {0};
@@ -614,6 +654,351 @@ static void fill_stats(const driver_t *d, sf_job_stats_t *st, double cpu0)
     st->threads = d->threads;
 }
 
+/* ---------------------------------------------------- several processes */
+
+/* Sent to rank 0 with a chunk's output (DIST_TAG_OUT), then the bytes of
+ * each output in turn. */
+typedef struct dist_head {
+    uint64_t n;                       /* items of the chunk */
+    uint64_t failed;                  /* out of memory formatting them */
+    uint64_t records[SF_MAX_OUTPUTS]; /* output records, per output */
+    uint64_t bytes[SF_MAX_OUTPUTS];   /* output bytes, per output */
+} dist_head_t;
+
+/* An item as rank 0's ordered pass sees it (DIST_TAG_KEEP: the count,
+ * the items, their slots; the answer, DIST_TAG_KEPT: kept flags, slots). */
+typedef struct dist_item {
+    sf_record_t rec;      /* without its text */
+    uint64_t index, copy;
+} dist_item_t;
+
+/* A process's buffers: the reading and writing thread's, and the ordered
+ * pass's (they run at the same time). */
+typedef struct dist_io {
+    bchunk_t skip;        /* chunks read for the other processes */
+    struct iovec *iov;    /* reading and writing thread */
+    size_t iov_bytes;
+    char *msg;
+    size_t msg_len, msg_cap;
+    char *kmsg;           /* ordered pass */
+    size_t kmsg_len, kmsg_cap;
+    dist_item_t *items;
+    size_t items_bytes;
+    uint8_t *kept;
+    size_t kept_cap;
+} dist_io_t;
+
+/* Sent by rank 0 with a chunk of records (DIST_TAG_CHUNK), then the
+ * records, their text and, for a fan-out job, the items' records and
+ * copies. */
+typedef struct dist_chunk_head {
+    uint64_t n;           /* items */
+    uint64_t base;        /* run-wide index of the first item */
+    uint64_t rec_base;    /* fan-out: run-wide index of the first record */
+    uint64_t count;       /* records */
+    uint64_t text_len;    /* bytes of their text */
+} dist_chunk_head_t;
+
+/* Rank 0: send chunk c (read for process `to`) to it. */
+static void dist_send_chunk(driver_t *d, const bchunk_t *c, int to)
+{
+    const sf_dist_t *ds = d->dist;
+    const int fan = d->reader && d->fanout > 1;
+    dist_chunk_head_t h = {c->n, c->base, c->rec_base, c->n ? c->in.count : 0,
+                           c->n ? c->in.text_len : 0};
+    const struct iovec iov[5] = {
+        {&h, sizeof h},
+        {c->in.recs, h.count * sizeof *c->in.recs},
+        {c->in.text, h.text_len},
+        {c->rec_of, fan ? h.n * sizeof *c->rec_of : 0},
+        {c->copy_of, fan ? h.n * sizeof *c->copy_of : 0},
+    };
+    if (ds->send(ds->ctx, to, DIST_TAG_CHUNK, iov, 5) != 0)
+        fail(d, SF_ERR_IO, "cannot send to another process");
+}
+
+/* Copy n bytes from *p into *dst (growing it, *cap bytes), advance *p. */
+static int take(void **dst, size_t *cap, const char **p, size_t n)
+{
+    if (n && grow(dst, cap, n) != 0)
+        return -1;
+    if (n)
+        memcpy(*dst, *p, n);
+    *p += n;
+    return 0;
+}
+
+/* A process other than rank 0: receive its chunk of the round into c. */
+static void dist_recv_chunk(driver_t *d, bchunk_t *c)
+{
+    const sf_dist_t *ds = d->dist;
+    dist_io_t *io = d->dio;
+    const int fan = d->reader && d->fanout > 1;
+    dist_chunk_head_t h = {0};
+    if (ds->recv(ds->ctx, 0, DIST_TAG_CHUNK, &io->msg, &io->msg_len,
+                 &io->msg_cap) != 0 || io->msg_len < sizeof h) {
+        fail(d, SF_ERR_IO, "lost a message");
+        return;
+    }
+    memcpy(&h, io->msg, sizeof h);
+    const char *p = io->msg + sizeof h;
+    size_t recs_bytes = c->in.cap * sizeof *c->in.recs;
+    size_t rec_of_bytes = c->items_cap * sizeof *c->rec_of;
+    size_t copy_of_bytes = c->items_cap * sizeof *c->copy_of;
+    if (take((void **)&c->in.recs, &recs_bytes, &p,
+             h.count * sizeof *c->in.recs) ||
+        take((void **)&c->in.text, &c->in.text_cap, &p, h.text_len) ||
+        (fan && (take((void **)&c->rec_of, &rec_of_bytes, &p,
+                      h.n * sizeof *c->rec_of) ||
+                 take((void **)&c->copy_of, &copy_of_bytes, &p,
+                      h.n * sizeof *c->copy_of))) ||
+        chunk_reserve(d, c, h.n) != 0) {
+        fail(d, SF_ERR_NOMEM, "out of memory");
+        return;
+    }
+    c->in.cap = recs_bytes / sizeof *c->in.recs;
+    if (fan) {
+        const size_t a = rec_of_bytes / sizeof *c->rec_of;
+        const size_t b = copy_of_bytes / sizeof *c->copy_of;
+        c->items_cap = a < b ? a : b;
+    }
+    c->in.count = h.count;
+    c->in.text_len = h.text_len;
+    for (size_t i = 0; i < h.count; i++) /* its reason stays on rank 0 */
+        c->in.recs[i].why = c->in.recs[i].invalid ? "invalid record" : NULL;
+    c->n = h.n;
+    c->base = h.base;
+    c->rec_base = h.rec_base;
+    c->nblocks = (c->n + BLOCK - 1) / BLOCK;
+    c->claimed[0] = c->claimed[1] = 0;
+}
+
+/* Read the next round's chunks, keeping this process's into c (none once
+ * the input ended, or any process failed: they agree on that first, so
+ * all stop at the same round).  The first round every process reads (so
+ * that its reader knows the formats and csv headers its job's begin()
+ * looks at), as it does every round while the standard input is relayed
+ * to all (dist.h); then rank 0 alone reads and sends each process its
+ * chunk, and tells all whether the input ended.  While the processes
+ * read on, a failure must not stop one of them alone (read_chunk). */
+static void dist_read(driver_t *d, bchunk_t *c)
+{
+    const sf_dist_t *ds = d->dist;
+    if (!d->ended && ds->any(ds->ctx, d->failed))
+        d->ended = 1;
+    c->n = c->nblocks = 0;
+    c->round_n = 0;
+    if (d->ended) /* on every process, which now reads no more */
+        return;
+    const int scatter = d->reader && d->rounds++ > 0 && !ds->replicate;
+    if (scatter && ds->rank > 0) {
+        dist_recv_chunk(d, c);
+    } else {
+        for (int k = 0; k < ds->ranks && (scatter || !d->ended); k++) {
+            bchunk_t *into = k == ds->rank ? c : &d->dio->skip;
+            if (d->ended)
+                into->n = into->nblocks = 0;
+            else
+                read_chunk(d, into);
+            if (into->n == 0)
+                d->ended = 1;
+            else
+                c->round_n++;
+            if (scatter && k > 0)
+                dist_send_chunk(d, into, k);
+        }
+    }
+    if (scatter) {
+        int ended = d->ended;
+        ds->share(ds->ctx, &ended, sizeof ended);
+        d->ended = ended;
+    }
+}
+
+/* A process other than rank 0: send chunk c's output to rank 0 (only
+ * the head when it could not be made). */
+static void dist_send_output(driver_t *d, const bchunk_t *c)
+{
+    const sf_dist_t *ds = d->dist;
+    dist_io_t *io = d->dio;
+    dist_head_t h;
+    memset(&h, 0, sizeof h);
+    h.n = c->n;
+    d->written += c->n;
+    struct iovec head = {.iov_base = &h, .iov_len = sizeof h};
+    const size_t need = 1 + (size_t)d->nout * c->nblocks;
+    h.failed = grow((void **)&io->iov, &io->iov_bytes,
+                    need * sizeof *io->iov) != 0;
+    size_t m = 1;
+    for (int o = 0; o < d->nout && !h.failed; o++)
+        for (size_t k = 0; k < c->nblocks; k++) {
+            const block_t *blk = &c->blocks[k];
+            const sbuf_t *s = d->gzip[o] ? &blk->gz[o] : &blk->out[o].text;
+            h.failed |= blk->out[o].failed || blk->gz_failed;
+            h.records[o] += blk->out[o].records;
+            h.bytes[o] += s->len;
+            io->iov[m++] = (struct iovec){.iov_base = s->p, .iov_len = s->len};
+        }
+    if (h.failed) {
+        fail(d, SF_ERR_NOMEM, "out of memory");
+        m = 1;
+    } else {
+        io->iov[0] = head;
+    }
+    if (ds->send(ds->ctx, 0, DIST_TAG_OUT, h.failed ? &head : io->iov,
+                 (int)m) != 0)
+        fail(d, SF_ERR_IO, "cannot send output to rank 0");
+}
+
+/* Rank 0: write the output of the chunk process `from` worked on. */
+static void dist_write_from(driver_t *d, int from)
+{
+    static const sf_error_t nomem = {SF_ERR_NOMEM, "out of memory"};
+    static const sf_error_t lost = {SF_ERR_IO, "lost a message"};
+    const sf_dist_t *ds = d->dist;
+    dist_io_t *io = d->dio;
+    dist_head_t h = {0};
+    sf_error_t err;
+    if (ds->recv(ds->ctx, from, DIST_TAG_OUT, &io->msg, &io->msg_len,
+                 &io->msg_cap) != 0 || io->msg_len < sizeof h) {
+        fail_output(d, &lost);
+        return;
+    }
+    memcpy(&h, io->msg, sizeof h);
+    if (h.failed)
+        fail_output(d, &nomem);
+    const char *p = io->msg + sizeof h;
+    for (int o = 0; o < d->nout && o < SF_MAX_OUTPUTS && !h.failed; o++) {
+        d->records[o] += h.records[o];
+        if (!d->out_dead && h.bytes[o] &&
+            sf_writer_write(d->writers[o], p, h.bytes[o], &err) != 0)
+            fail_output(d, &err);
+        p += h.bytes[o];
+    }
+    d->written += h.n;
+}
+
+/* Chunk c's output: rank 0 writes it and then the rest of its round, from
+ * the processes that worked on them, in chunk order; the others send it. */
+static void dist_write(driver_t *d, const bchunk_t *c)
+{
+    if (d->dist->rank > 0) {
+        dist_send_output(d, c);
+        return;
+    }
+    for (int o = 0; o < d->nout; o++)
+        write_output(d, c, o);
+    d->written += c->n;
+    for (size_t k = 1; k < c->round_n; k++)
+        dist_write_from(d, (int)k);
+}
+
+/* A process other than rank 0: have rank 0 run the ordered pass over
+ * chunk c's items, and take its answer. */
+static void dist_keep_remote(driver_t *d, bchunk_t *c)
+{
+    const sf_dist_t *ds = d->dist;
+    dist_io_t *io = d->dio;
+    const size_t ss = d->job->slot_size;
+    uint64_t n = c->n;
+    if (grow((void **)&io->items, &io->items_bytes, n * sizeof *io->items)) {
+        fail(d, SF_ERR_NOMEM, "out of memory");
+        n = 0;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const sf_item_t it = item_at(d, c, i);
+        io->items[i] = (dist_item_t){.rec = *it.rec, .index = it.index,
+                                     .copy = it.copy};
+        io->items[i].rec.text_off = io->items[i].rec.text_len = 0;
+        io->items[i].rec.why = NULL;
+    }
+    const struct iovec iov[3] = {{&n, sizeof n},
+                                 {io->items, n * sizeof *io->items},
+                                 {c->slots, n * ss}};
+    if (ds->send(ds->ctx, 0, DIST_TAG_KEEP, iov, 3) != 0 ||
+        ds->recv(ds->ctx, 0, DIST_TAG_KEPT, &io->kmsg, &io->kmsg_len,
+                 &io->kmsg_cap) != 0 || io->kmsg_len != n + n * ss) {
+        fail(d, SF_ERR_IO, "lost a message");
+        return;
+    }
+    memcpy(c->kept, io->kmsg, n);
+    memcpy(c->slots, io->kmsg + n, n * ss);
+}
+
+/* Rank 0: the ordered pass over the items of process `from`'s chunk. */
+static void dist_keep_for(driver_t *d, int from)
+{
+    const sf_dist_t *ds = d->dist;
+    dist_io_t *io = d->dio;
+    const size_t ss = d->job->slot_size;
+    uint64_t n = 0;
+    if (ds->recv(ds->ctx, from, DIST_TAG_KEEP, &io->kmsg, &io->kmsg_len,
+                 &io->kmsg_cap) == 0 && io->kmsg_len >= sizeof n)
+        memcpy(&n, io->kmsg, sizeof n);
+    if (io->kmsg_len != sizeof n + n * (sizeof(dist_item_t) + ss) ||
+        grow((void **)&io->kept, &io->kept_cap, n)) {
+        fail(d, SF_ERR_IO, "lost a message");
+        n = 0;
+    }
+    const dist_item_t *items = (const dist_item_t *)(io->kmsg + sizeof n);
+    unsigned char *slots = (unsigned char *)(items + n);
+    for (size_t i = 0; i < n; i++) {
+        const sf_item_t it = {.rec = &items[i].rec, .text = "",
+                              .index = items[i].index, .copy = items[i].copy};
+        io->kept[i] = (uint8_t)keep_one(d, &it, slots + i * ss);
+    }
+    const struct iovec iov[2] = {{io->kept, n}, {slots, n * ss}};
+    if (ds->send(ds->ctx, from, DIST_TAG_KEPT, iov, 2) != 0)
+        fail(d, SF_ERR_IO, "cannot send to another process");
+}
+
+/* The ordered pass over the round of chunk c, in chunk order, by rank 0. */
+static void dist_keep(driver_t *d, bchunk_t *c)
+{
+    if (d->dist->rank > 0) {
+        dist_keep_remote(d, c);
+        return;
+    }
+    keep_pass(d, c);
+    for (size_t k = 1; k < c->round_n; k++)
+        dist_keep_for(d, (int)k);
+}
+
+/* After the run: every process ends with the first process's error, and
+ * with rank 0's counts (it wrote everything and ran the ordered pass),
+ * the threads and CPU time of all and the longest wall time. */
+static void dist_finish(driver_t *d, sf_job_stats_t *st)
+{
+    const sf_dist_t *ds = d->dist;
+    if (ds->agree(ds->ctx, d->failed ? -1 : 0, &d->err) != 0)
+        d->failed = 1;
+    uint64_t v[3 + SF_MAX_OUTPUTS] = {st->items, st->invalid, st->dropped};
+    memcpy(v + 3, st->records, sizeof st->records);
+    ds->share(ds->ctx, v, sizeof v);
+    st->items = v[0];
+    st->invalid = v[1];
+    st->dropped = v[2];
+    memcpy(st->records, v + 3, sizeof st->records);
+    uint64_t threads = (uint64_t)st->threads;
+    ds->sum(ds->ctx, &threads, 1);
+    st->threads = (int)threads;
+    ds->fsum(ds->ctx, &st->cpu_sec, 1);
+    ds->fmax(ds->ctx, &st->wall_sec, 1);
+}
+
+static void dist_io_free(dist_io_t *io)
+{
+    if (!io)
+        return;
+    chunk_free(&io->skip);
+    free(io->iov);
+    free(io->msg);
+    free(io->kmsg);
+    free(io->items);
+    free(io->kept);
+    free(io);
+}
+
 static driver_t driver_of(const sf_batch_opts_t *opts, const sf_job_t *job,
                           sf_reader_t *reader, sf_writer_t *const *writers)
 {
@@ -631,8 +1016,7 @@ static driver_t driver_of(const sf_batch_opts_t *opts, const sf_job_t *job,
         d.gzip[o] = sf_writer_gzip(writers[o]);
         d.level[o] = sf_writer_level(writers[o]);
     }
-    d.sep = opts->sep ? opts->sep : ",";
-    d.sep_len = strlen(d.sep);
+    d.dist = sf_dist;
     d.chunk = opts->chunk ? opts->chunk : CHUNK_DEFAULT;
     d.threads = opts->threads > 0 ? opts->threads : omp_get_max_threads();
     return d;
@@ -649,17 +1033,26 @@ int sf_job_run(const sf_batch_opts_t *opts, const sf_job_t *job,
         sf_chunk_init(&ring[i].in);
     d.t0 = timer_mono_sec();
     const double cpu0 = cpu_seconds();
-    if (job->start && job->start(job->ctx, d.threads) != 0) {
+    int ok = !d.dist || (d.dio = calloc(1, sizeof *d.dio)) != NULL;
+    if (ok && d.dio)
+        sf_chunk_init(&d.dio->skip.in);
+    ok = ok && (!job->start || job->start(job->ctx, d.threads) == 0);
+    if (!ok)
         fail(&d, SF_ERR_NOMEM, "out of memory");
-    } else {
-        read_chunk(&d, &ring[0]);
+    if (d.dist && d.dist->any(d.dist->ctx, !ok)) /* all start, or none */
+        ok = 0;
+    if (ok) {
+        read_next(&d, &ring[0]);
         write_begin(&d);
-        if (!d.out_dead)
+        if (!(d.dist ? d.dist->any(d.dist->ctx, d.out_dead) : d.out_dead))
             run_rounds(&d, ring);
     }
     fill_stats(&d, stats, cpu0);
+    if (d.dist)
+        dist_finish(&d, stats);
     for (int i = 0; i < 3; i++)
         chunk_free(&ring[i]);
+    dist_io_free(d.dio);
     sf_chunk_free(&d.src);
     if (d.failed && err)
         *err = d.err;

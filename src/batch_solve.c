@@ -7,8 +7,10 @@
  * when the thread takes the block, and each solve ends where the next
  * begins.  Then the block's records are formatted (format.c).  The output
  * layout is resolved once the first chunk is read, since grid output is the
- * default for grid input.
+ * default for grid input.  A pencilmark record's candidates are read from
+ * its text by the worker that solves it (sf_solve_cands).
  */
+#include "dist.h"
 #include "format.h"
 #include "latency.h"
 #include "timer.h"
@@ -57,7 +59,8 @@ static void set_layout(solve_job_t *s)
     const sf_batch_opts_t *o = s->opts;
     out_layout_t *lay = &s->layout;
     lay->kind = o->out_format;
-    if (lay->kind != SF_FORMAT_LINE && lay->kind != SF_FORMAT_GRID)
+    if (lay->kind != SF_FORMAT_LINE && lay->kind != SF_FORMAT_GRID &&
+        lay->kind != SF_FORMAT_JSONL)
         lay->kind = sf_reader_first_format(s->reader) == SF_FORMAT_GRID
                         ? SF_FORMAT_GRID : SF_FORMAT_LINE;
     lay->nfields = o->nfields;
@@ -85,6 +88,12 @@ static int solve_begin(void *ctx, sf_out_t *const *out,
                  : " (as the input is; add --out-format line)");
         return -1;
     }
+    if (s->layout.kind == SF_FORMAT_JSONL && (o->header || o->sep)) {
+        err->code = SF_ERR_USAGE;
+        snprintf(err->message, sizeof err->message, "--header and --sep "
+                 "are for line output, and the output is jsonl");
+        return -1;
+    }
     if (!o->header || s->layout.kind != SF_FORMAT_LINE)
         return 0;
     return fmt_header(&s->layout, &out[0]->text);
@@ -109,8 +118,15 @@ static void solve_work(void *ctx, int thread, const sf_item_t *it, void *slot)
         return;
     }
     sf_result_t r;
-    sf_solve_cells(w->solver, it->rec->cells, s->opts->limit, s->opts->flags,
-                   oc->solution, &r);
+    if (it->rec->pencil) {
+        uint16_t cands[SF_CELLS];
+        sf_parse_pencil(it->text, it->rec->text_len, cands, NULL);
+        sf_solve_cands(w->solver, cands, s->opts->limit, s->opts->flags,
+                       oc->solution, &r);
+    } else {
+        sf_solve_cells(w->solver, it->rec->cells, s->opts->limit,
+                       s->opts->flags, oc->solution, &r);
+    }
     const uint64_t t = timer_ticks(&s->timer);
     oc->ns = timer_ns(&s->timer, t - w->clock);
     w->clock = t;
@@ -135,6 +151,27 @@ static void solve_emit(void *ctx, int thread, const sf_item_t *it, void *slot,
     out[0]->records++;
 }
 
+/* Several processes (dist.h): the counters and the latency histogram of
+ * all of them, each having solved its own chunks. */
+static void dist_merge(sf_stats_t *st, lat_hist_t *lat)
+{
+    const sf_dist_t *ds = sf_dist;
+    uint64_t v[SF_STATUS_COUNT + 2];
+    memcpy(v, st->by_status, sizeof st->by_status);
+    v[SF_STATUS_COUNT] = st->guesses;
+    v[SF_STATUS_COUNT + 1] = st->no_guess;
+    ds->sum(ds->ctx, v, SF_STATUS_COUNT + 2);
+    memcpy(st->by_status, v, sizeof st->by_status);
+    st->guesses = v[SF_STATUS_COUNT];
+    st->no_guess = v[SF_STATUS_COUNT + 1];
+    ds->fsum(ds->ctx, &st->solve_sec, 1);
+    ds->sum(ds->ctx, lat->bins, LAT_BINS);
+    ds->sum(ds->ctx, &lat->n, 1);
+    double max = (double)lat->max;
+    ds->fmax(ds->ctx, &max, 1);
+    lat->max = (uint64_t)max;
+}
+
 /* Sum the workers' counters into st; worker 0's histogram takes the
  * others'. */
 static void collect_stats(solve_job_t *s, const sf_job_stats_t *js,
@@ -151,6 +188,8 @@ static void collect_stats(solve_job_t *s, const sf_job_stats_t *js,
         if (t > 0)
             lat_merge(lat, &w->lat);
     }
+    if (sf_dist)
+        dist_merge(st, lat);
     st->puzzles = js->items;
     st->wall_sec = js->wall_sec;
     st->cpu_sec = js->cpu_sec;

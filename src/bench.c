@@ -1,7 +1,8 @@
 /*
  * bench.c -- kernel throughput on puzzles held in memory.
  *
- * No parsing, formatting or I/O is timed: the puzzles are already cells.
+ * No parsing, formatting or I/O is timed: the puzzles are already cells
+ * (or candidate masks, for pencilmark puzzles).
  * One pass warms caches and branch predictors and gives the guess
  * statistics; then whole passes are timed until min_seconds have gone by,
  * and the rate is puzzles solved over wall time.  Threads claim runs of up
@@ -23,7 +24,8 @@
 
 typedef struct bench {
     sf_solver_t **solvers;
-    const uint8_t *cells;
+    const uint8_t *cells;  /* givens, 81 a puzzle... */
+    const uint16_t *cands; /* ...or candidate masks when not NULL */
     size_t n;
     uint64_t limit;
     double min_seconds;
@@ -35,6 +37,16 @@ typedef struct bench {
     uint64_t guesses, no_guess;
     double t0, seconds;
 } bench_t;
+
+/* Solve puzzle i of the set. */
+static inline void solve_one(const bench_t *b, sf_solver_t *s, size_t i,
+                             uint8_t *sol, sf_result_t *r)
+{
+    if (b->cands)
+        sf_solve_cands(s, b->cands + i * SF_CELLS, b->limit, 0, sol, r);
+    else
+        sf_solve_cells(s, b->cells + i * SF_CELLS, b->limit, 0, sol, r);
+}
 
 /* This thread's share of the warm-up pass; adds its guess and no-guess
  * counts to the totals. */
@@ -49,7 +61,7 @@ static void warm_up(bench_t *b, int t)
            b->n) {
         const size_t end = i + GRAIN < b->n ? i + GRAIN : b->n;
         for (; i < end; i++) {
-            sf_solve_cells(s, b->cells + i * SF_CELLS, b->limit, 0, sol, &r);
+            solve_one(b, s, i, sol, &r);
             g += r.guesses;
             ng += r.guesses == 0;
         }
@@ -90,8 +102,7 @@ static void timed(bench_t *b, int t)
     uint64_t i, end;
     while (claim(b, &i, &end)) {
         for (; i < end; i++)
-            sf_solve_cells(s, b->cells + (i % b->n) * SF_CELLS, b->limit, 0,
-                           sol, &r);
+            solve_one(b, s, (size_t)(i % b->n), sol, &r);
         if (t == 0 && timer_mono_sec() - b->t0 >= b->min_seconds)
             __atomic_store_n(&b->stop, 1, __ATOMIC_RELAXED);
     }
@@ -127,13 +138,13 @@ static int bench_threads(bench_t *b, int threads)
     return 0;
 }
 
-int sf_bench_run(const sf_kernel_t *k, const uint8_t *cells, size_t n,
-                 uint64_t limit, int threads, double min_seconds,
-                 sf_bench_result_t *res)
+static int bench_run(const sf_kernel_t *k, const uint8_t *cells,
+                     const uint16_t *cands, size_t n, uint64_t limit,
+                     int threads, double min_seconds, sf_bench_result_t *res)
 {
     if (threads <= 0)
         threads = omp_get_max_threads();
-    bench_t b = {.cells = cells, .n = n, .limit = limit,
+    bench_t b = {.cells = cells, .cands = cands, .n = n, .limit = limit,
                  .min_seconds = min_seconds, .stop = !(min_seconds > 0)};
     b.solvers = calloc((size_t)threads, sizeof *b.solvers);
     int rc = b.solvers ? 0 : -1;
@@ -153,4 +164,18 @@ int sf_bench_run(const sf_kernel_t *k, const uint8_t *cells, size_t n,
         sf_solver_free(b.solvers[t]);
     free(b.solvers);
     return rc;
+}
+
+int sf_bench_run(const sf_kernel_t *k, const uint8_t *cells, size_t n,
+                 uint64_t limit, int threads, double min_seconds,
+                 sf_bench_result_t *res)
+{
+    return bench_run(k, cells, NULL, n, limit, threads, min_seconds, res);
+}
+
+int sf_bench_run_cands(const sf_kernel_t *k, const uint16_t *cands, size_t n,
+                       uint64_t limit, int threads, double min_seconds,
+                       sf_bench_result_t *res)
+{
+    return bench_run(k, NULL, cands, n, limit, threads, min_seconds, res);
 }

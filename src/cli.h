@@ -77,7 +77,7 @@ const char *cli_duration(double ns, char *buf, size_t cap);
  * --gzip-level (solve also keeps its --level). */
 enum { CLI_OPT_IN_FORMAT = 256, CLI_OPT_COLUMN, CLI_OPT_STRICT, CLI_OPT_SEP,
        CLI_OPT_HEADER, CLI_OPT_GZIP, CLI_OPT_GZIP_LEVEL, CLI_OPT_STATS,
-       CLI_OPT_CHUNK, CLI_OPT_MAX_RECORD,
+       CLI_OPT_CHUNK, CLI_OPT_MAX_RECORD, CLI_OPT_OUT_FORMAT,
        CLI_OPT_OWN /* first code free for a command */ };
 
 #define CLI_OUTPUT_OPTIONS                                                \
@@ -92,7 +92,8 @@ enum { CLI_OPT_IN_FORMAT = 256, CLI_OPT_COLUMN, CLI_OPT_STRICT, CLI_OPT_SEP,
     {"gzip", no_argument, NULL, CLI_OPT_GZIP},                            \
     {"gzip-level", required_argument, NULL, CLI_OPT_GZIP_LEVEL},          \
     {"stats", required_argument, NULL, CLI_OPT_STATS},                    \
-    {"chunk", required_argument, NULL, CLI_OPT_CHUNK}
+    {"chunk", required_argument, NULL, CLI_OPT_CHUNK},                    \
+    {"out-format", required_argument, NULL, CLI_OPT_OUT_FORMAT}
 #define CLI_INPUT_OPTIONS                                                 \
     {"in-format", required_argument, NULL, CLI_OPT_IN_FORMAT},            \
     {"column", required_argument, NULL, CLI_OPT_COLUMN},                  \
@@ -109,6 +110,8 @@ enum { CLI_OPT_IN_FORMAT = 256, CLI_OPT_COLUMN, CLI_OPT_STRICT, CLI_OPT_SEP,
 "                       longer one is invalid and never held in memory\n"
 #define CLI_OUTPUT_HELP                                                     \
 "  -j, --threads N      worker threads (default or 0: all cores)\n"       \
+"      --out-format F   line (fields joined by --sep) or jsonl (one JSON\n" \
+"                       object a record, null where a field has no value)\n"\
 "      --sep S          field separator (default ',')\n"                   \
 "      --header         print the field names first\n"                     \
 "  -o, --output FILE    write to FILE (gzip when it ends in .gz)\n"        \
@@ -134,6 +137,10 @@ typedef struct cli_run {
     int progress_shown;       /* a progress line is on screen */
     uint64_t invalid_seen;    /* invalid records reported so far */
     int level_given;          /* --gzip-level was given */
+    unsigned out_formats;     /* bit 1 << F for each sf_format_t F that
+                               * --out-format takes (line and jsonl unless
+                               * the command says otherwise; 0: none) */
+    const char *keys[SF_MAX_FIELDS]; /* jsonl keys (cli_use_fields) */
     const char *out_names[SF_MAX_OUTPUTS]; /* options naming the outputs */
     char rest[256];           /* summary line the body leaves, or "" */
     char json[2048];          /* --stats JSON the body leaves */
@@ -178,6 +185,10 @@ typedef struct cli_fields {
 /* --fields LIST against names[0..n-1]; 0 or -1 (printed). */
 int cli_parse_fields(cli_fields_t *fl, const char *arg,
                      const char *const *names, int n);
+/* The command's output fields are fl's (names[] their names): the keys
+ * of its records in jsonl output.  Call once the fields are final. */
+void cli_use_fields(cli_run_t *r, const cli_fields_t *fl,
+                    const char *const *names);
 /* 1 when field f is among fl's. */
 int cli_has_field(const cli_fields_t *fl, int f);
 /* The header record: the names of fl's fields. */

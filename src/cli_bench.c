@@ -2,8 +2,9 @@
  * cli_bench.c -- `sudoflow bench`: kernel throughput, the number solvers
  * are compared by.
  *
- * Each FILE is loaded into memory first (any input format; invalid records
- * are skipped and counted), then sf_bench_run times the kernel alone, once
+ * Each FILE is loaded into memory first (any input format, pencilmarks
+ * too; invalid records are skipped and counted), then sf_bench_run (or
+ * sf_bench_run_cands for pencilmark puzzles) times the kernel alone, once
  * per limit, kernel and thread count given (in that nesting), so one run
  * compares kernels and modes on the same puzzles.  The default output is a
  * table with the build (compiler, flags, CPU) above it; --csv prints one
@@ -42,7 +43,8 @@ typedef struct bench_cli {
 } bench_cli_t;
 
 typedef struct puzzles {
-    uint8_t *cells;           /* n * 81 */
+    uint8_t *cells;           /* n * 81 givens... */
+    uint16_t *cands;          /* ...or, for pencilmarks, n * 81 masks */
     size_t n, cap;
     uint64_t invalid;         /* records skipped */
 } puzzles_t;
@@ -52,7 +54,7 @@ static void bench_usage(FILE *to)
     fputs(
 "usage: sudoflow bench [OPTIONS] FILE...\n"
 "Time the solver kernel alone on the puzzles of each FILE (loaded into\n"
-"memory first).\n\n"
+"memory first; line, grid, csv or pencilmark puzzles, detected per file).\n\n"
 "      --limit N      solutions to look for (default 1; 2 = count mode),\n"
 "                     or a list such as 1,2: one row per limit\n"
 "  -j, --threads N    threads, or a list such as 1,2 for a scaling table\n"
@@ -176,31 +178,49 @@ static int bench_option(bench_cli_t *b, int c, const char *arg)
     }
 }
 
+/* Room in p for more puzzles, as masks when pencil.  0 or -1. */
+static int reserve_puzzles(puzzles_t *p, size_t more, int pencil)
+{
+    if (p->n + more <= p->cap)
+        return 0;
+    const size_t cap = 2 * (p->n + more);
+    void *q = pencil ? realloc(p->cands, cap * SF_CELLS * sizeof *p->cands)
+                     : realloc(p->cells, cap * SF_CELLS);
+    if (!q)
+        return -1;
+    if (pencil)
+        p->cands = q;
+    else
+        p->cells = q;
+    p->cap = cap;
+    return 0;
+}
+
 /* Load every valid puzzle of one file into p.  0, or -1 after a message. */
 static int load_puzzles(const char *path, puzzles_t *p)
 {
-    sf_reader_opts_t ro = {0};
+    sf_reader_opts_t ro = {.pencil = 1};
     sf_reader_t *rd = sf_reader_new(&path, 1, &ro);
     sf_chunk_t chunk;
     sf_error_t err = {0};
     long got = rd ? 0 : -1;
     sf_chunk_init(&chunk);
     while (rd && (got = sf_reader_fill(rd, &chunk, 65536, &err)) > 0) {
-        if (p->n + (size_t)got > p->cap) {
-            p->cap = 2 * (p->n + (size_t)got);
-            uint8_t *q = realloc(p->cells, p->cap * SF_CELLS);
-            if (!q) {
-                got = -1;
-                break;
-            }
-            p->cells = q;
+        /* a file is one format: all its puzzles are pencilmarks or none */
+        const int pencil = sf_reader_file_format(rd, 0) == SF_FORMAT_PENCIL;
+        if (reserve_puzzles(p, (size_t)got, pencil) != 0) {
+            got = -1;
+            break;
         }
         for (long i = 0; i < got; i++) {
-            if (chunk.recs[i].invalid)
+            const sf_record_t *rec = &chunk.recs[i];
+            if (rec->invalid)
                 p->invalid++;
+            else if (pencil)
+                sf_parse_pencil(chunk.text + rec->text_off, rec->text_len,
+                                p->cands + SF_CELLS * p->n++, NULL);
             else
-                memcpy(p->cells + SF_CELLS * p->n++, chunk.recs[i].cells,
-                       SF_CELLS);
+                memcpy(p->cells + SF_CELLS * p->n++, rec->cells, SF_CELLS);
         }
     }
     sf_chunk_free(&chunk);
@@ -298,8 +318,14 @@ static int bench_puzzles(const bench_cli_t *b, const char *name,
             for (int t = 0; t < b->nthreads; t++) {
                 bench_row_t row = {name, b->kernels[k], b->limits[l],
                                    b->threads[t], {0}};
-                if (sf_bench_run(row.kernel, p->cells, p->n, row.limit,
-                                 row.threads, b->seconds, &row.r) != 0) {
+                const int rc =
+                    p->cands ? sf_bench_run_cands(row.kernel, p->cands, p->n,
+                                                  row.limit, row.threads,
+                                                  b->seconds, &row.r)
+                             : sf_bench_run(row.kernel, p->cells, p->n,
+                                            row.limit, row.threads,
+                                            b->seconds, &row.r);
+                if (rc != 0) {
                     cli_error("out of memory");
                     return -1;
                 }
@@ -314,6 +340,7 @@ static int bench_file(const bench_cli_t *b, const char *path)
     char name[256];
     if (load_puzzles(path, &p) != 0) {
         free(p.cells);
+        free(p.cands);
         return EXIT_IO;
     }
     if (p.invalid)
@@ -322,6 +349,7 @@ static int bench_file(const bench_cli_t *b, const char *path)
     dataset_name(path, name, sizeof name);
     const int rc = bench_puzzles(b, name, &p);
     free(p.cells);
+    free(p.cands);
     return rc == 0 ? EXIT_OK : EXIT_IO;
 }
 

@@ -197,6 +197,7 @@ int cli_canon(int argc, char **argv)
     if (code >= 0)
         return code;
     k.run.reader.no_text = !cli_has_field(&k.fields, F_LINE);
+    cli_use_fields(&k.run, &k.fields, field_names);
     sf_error_t err = {0};
     const int rc = cli_run_execute(&k.run, (const char *const *)argv + optind,
                                    (size_t)(argc - optind), 1, &k.run.writer,

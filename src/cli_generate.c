@@ -6,21 +6,16 @@
  * memory stays bounded for any N.  Each worker thread owns a generator
  * (sf_gen_t) and a solver for ratings, and makes puzzle i of the seed's
  * stream; the output depends only on the seed and the options, never on
- * the threads.  With a target (--level, --min-rating, --max-rating) the
- * puzzle is searched for: a fresh puzzle on a sub-stream (a seed derived
- * from the seed and the attempt) is taken when on target; when it is
- * close, a short hill climb (sf_gen_search) moves clues toward the target
- * by a score built from the logic solver capped at the target level (how
- * many cells it fills when the puzzle is too hard, how many levels are
- * missing when too easy) and the rating.  Rare targets (fish is about 1
- * random minimal puzzle in 500) are met mostly by many cheap fresh starts,
- * so the attempts are many and the climbs short; after the last attempt
- * the puzzle is counted as missed, not written, and the run fails.
+ * the threads.  With a target (--level, --min-rating, --max-rating,
+ * --min-se, --max-se) the puzzle is searched for by gen_target.c; after
+ * its last attempt the puzzle is counted as missed, not written, and the
+ * run fails.
  */
 #include "cli.h"
+#include "dist.h" /* sudoflow-mpi: a process of several (sf_dist) */
+#include "gen_target.h"
 #include "logic.h"
 #include "rate.h"
-#include "rng.h"
 
 #include <getopt.h>
 #include <math.h>
@@ -28,40 +23,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define ATTEMPTS 4096    /* fresh starts per puzzle with a target */
 #define STEPS_DEFAULT 20 /* search steps from a promising start */
-#define PROMISING -1000  /* lowest start score worth searching from: too
-                          * hard, or at most one level too easy */
+#define SE_MAX_TARGET 7.5 /* highest --min-se: the floor of SE's techniques
+                           * that sf_se_rate only bounds */
 
-enum { F_PUZZLE, F_SOLUTION, F_CLUES, F_RATING, F_LEVEL, F_COUNT };
+enum { F_PUZZLE, F_SOLUTION, F_CLUES, F_RATING, F_LEVEL, F_SE, F_STEP,
+       F_COUNT };
 static const char *const field_names[F_COUNT] = {
-    "puzzle", "solution", "clues", "rating", "level"};
+    "puzzle", "solution", "clues", "rating", "level", "se", "step"};
 
-enum { MADE = 0, MISSED, FAILED };
+enum { MADE = GEN_MADE, MISSED = GEN_MISSED, FAILED = GEN_FAILED };
 
 typedef struct gen_slot {
     uint8_t puzzle[SF_CELLS], solution[SF_CELLS];
     int result;           /* MADE, MISSED or FAILED */
     double rating;
     int level;
+    sf_se_result_t se;
 } gen_slot_t;
 
-struct gen_cli;
-
-/* What the search callbacks know: the target and the last evaluation. */
-typedef struct target {
-    const struct gen_cli *k;
-    sf_solver_t *solver;
-    uint8_t last[SF_CELLS];
-    int have_last;
-    double rating;        /* only with a rating target */
-    int level;            /* logic_solve capped at the target level */
-    int reach;            /* cells it filled, givens included */
-} target_t;
-
 typedef struct gen_worker {
-    sf_gen_t *gen;
-    target_t target;
+    gen_target_t *target;  /* makes the puzzles */
+    sf_solver_t *solver;   /* rates them for the rating field */
     uint64_t by_result[3];
     char pad[64];         /* keep neighbours off this cache line */
 } gen_worker_t;
@@ -77,6 +60,8 @@ typedef struct gen_cli {
     int level;            /* --level, -1 none */
     double min_rating, max_rating; /* -inf / +inf when not given */
     int rated_target;     /* --min-rating or --max-rating given */
+    double min_se, max_se; /* -inf / +inf when not given */
+    int se_target;        /* --min-se or --max-se given */
     unsigned steps;
     int steps_given;
     gen_worker_t *workers;
@@ -97,18 +82,23 @@ static void generate_usage(FILE *to)
 "                       which no clue can be removed); 20-81, with a\n"
 "                       symmetry 22-81, rot90 24-81 and 4k or 4k+1\n"
 "      --symmetry S     none, rot180, rot90, diagonal or mirror\n"
-"      --level L        logic level: singles, locked, subsets, fish, guess\n"
+"      --level L        logic level: singles, locked, subsets, fish, wings,\n"
+"                       unique, exclusion, chains, guess\n"
 "      --min-rating X   rating at least X (mean guesses, see 'rate')\n"
 "      --max-rating Y   rating at most Y\n"
+"      --min-se X       Sudoku Explainer rating at least X (see 'rate';\n"
+"                       at most 7.5)\n"
+"      --max-se Y       Sudoku Explainer rating at most Y\n"
 "      --steps N        search steps from each promising start toward a\n"
 "                       target (default 20)\n"
-"      --fields LIST    of puzzle,solution,clues,rating,level\n"
+"      --fields LIST    of puzzle,solution,clues,rating,level,se,step\n"
 "                       (default: puzzle)\n"
 CLI_OUTPUT_HELP, to);
 }
 
 enum { OPT_SEED = CLI_OPT_OWN, OPT_CLUES, OPT_SYMMETRY, OPT_LEVEL,
-       OPT_MIN_RATING, OPT_MAX_RATING, OPT_STEPS, OPT_FIELDS };
+       OPT_MIN_RATING, OPT_MAX_RATING, OPT_STEPS, OPT_FIELDS, OPT_MIN_SE,
+       OPT_MAX_SE };
 
 static const struct option generate_options[] = {
     CLI_OUTPUT_OPTIONS,
@@ -121,6 +111,8 @@ static const struct option generate_options[] = {
     {"max-rating", required_argument, NULL, OPT_MAX_RATING},
     {"steps", required_argument, NULL, OPT_STEPS},
     {"fields", required_argument, NULL, OPT_FIELDS},
+    {"min-se", required_argument, NULL, OPT_MIN_SE},
+    {"max-se", required_argument, NULL, OPT_MAX_SE},
     {NULL, 0, NULL, 0},
 };
 
@@ -195,7 +187,8 @@ static int generate_option(void *ctx, int c, const char *arg)
         return 0;
     case OPT_LEVEL:
         return parse_named("--level", arg, sf_level_parse,
-                           "singles, locked, subsets, fish or guess",
+                           "singles, locked, subsets, fish, wings, unique, "
+                           "exclusion, chains or guess",
                            &k->level);
     case OPT_MIN_RATING:
         k->rated_target = 1;
@@ -203,6 +196,12 @@ static int generate_option(void *ctx, int c, const char *arg)
     case OPT_MAX_RATING:
         k->rated_target = 1;
         return parse_rating("--max-rating", arg, &k->max_rating);
+    case OPT_MIN_SE:
+        k->se_target = 1;
+        return parse_rating("--min-se", arg, &k->min_se);
+    case OPT_MAX_SE:
+        k->se_target = 1;
+        return parse_rating("--max-se", arg, &k->max_se);
     case OPT_STEPS: return parse_steps(k, arg);
     case OPT_FIELDS:
         return cli_parse_fields(&k->fields, arg, field_names, F_COUNT);
@@ -210,123 +209,25 @@ static int generate_option(void *ctx, int c, const char *arg)
     }
 }
 
-/* ------------------------------------------------------------ the target */
-
-/* Where p stands against the target, computed once per distinct puzzle:
- * the logic solver capped at the target level, which returns the level
- * used when it finishes (the puzzle's level, at most the target) or
- * SF_LEVEL_GUESS when it stalls, with the cells it got to; and the rating
- * when one is asked for. */
-static void evaluate(target_t *t, const uint8_t *p)
-{
-    if (t->have_last && memcmp(t->last, p, SF_CELLS) == 0)
-        return;
-    memcpy(t->last, p, SF_CELLS);
-    t->have_last = 1;
-    if (t->k->level >= 0) {
-        uint8_t out[SF_CELLS];
-        t->level = (int)logic_solve(p, (sf_level_t)t->k->level, out);
-        t->reach = 0;
-        for (int c = 0; c < SF_CELLS; c++)
-            t->reach += out[c] != 0;
-    }
-    if (t->k->rated_target)
-        t->rating = sf_rating(t->solver, p, SF_RATING_SAMPLES);
-}
-
-/* Distance to the target level, 0 on it.  Too hard (the capped solver
- * stalls): in (-1, 0), closer the more cells it filled.  Too easy:
- * minus the number of levels missing, so a puzzle that needs something
- * beyond the target counts as closer than one that needs too little;
- * hard puzzles near completion are where the target levels lie. */
-static double level_score(const target_t *t)
-{
-    const int want = t->k->level;
-    if (t->level == want)
-        return 0;
-    if (t->level > want)
-        return -(double)(SF_CELLS - t->reach) / SF_CELLS;
-    return -(double)(want - t->level);
-}
-
-/* Higher is closer: the level distance counts most, then the distance of
- * the rating from [min, max]. */
-static double target_score(void *ctx, const uint8_t *p)
-{
-    target_t *t = ctx;
-    const gen_cli_t *k = t->k;
-    evaluate(t, p);
-    double s = 0;
-    if (k->level >= 0)
-        s += 1000.0 * level_score(t);
-    if (k->rated_target && t->rating < k->min_rating)
-        s -= k->min_rating - t->rating;
-    if (k->rated_target && t->rating > k->max_rating)
-        s -= t->rating - k->max_rating;
-    return s;
-}
-
-static int target_accept(void *ctx, const uint8_t *p)
-{
-    target_t *t = ctx;
-    const gen_cli_t *k = t->k;
-    evaluate(t, p);
-    return (k->level < 0 || t->level == k->level) &&
-           (!k->rated_target ||
-            (t->rating >= k->min_rating && t->rating <= k->max_rating));
-}
-
-/* The seed of attempt a at a puzzle: the run's seed first, then seeds
- * derived from it. */
-static uint64_t attempt_seed(uint64_t seed, unsigned a)
-{
-    if (a == 0)
-        return seed;
-    rng_t r;
-    rng_seed(&r, seed, ~(uint64_t)a);
-    return rng_next(&r);
-}
-
-/* Make puzzle index into s: MADE, MISSED or FAILED. */
-static int make_puzzle(const gen_cli_t *k, gen_worker_t *w, uint64_t index,
-                       gen_slot_t *s)
-{
-    if (k->level < 0 && !k->rated_target)
-        return sf_gen_puzzle(w->gen, &k->gen, k->seed, index, s->puzzle,
-                             s->solution) == 0 ? MADE : FAILED;
-    for (unsigned a = 0; a < ATTEMPTS; a++) {
-        const uint64_t seed = attempt_seed(k->seed, a);
-        int rc = sf_gen_search(w->gen, &k->gen, seed, index, target_score,
-                               target_accept, &w->target, 0, s->puzzle,
-                               s->solution);
-        if (rc == 1 && k->steps > 0 &&
-            target_score(&w->target, s->puzzle) >= PROMISING)
-            rc = sf_gen_search(w->gen, &k->gen, seed, index, target_score,
-                               target_accept, &w->target, k->steps,
-                               s->puzzle, s->solution);
-        if (rc < 0)
-            return FAILED;
-        if (rc == 0)
-            return MADE;
-    }
-    return MISSED;
-}
-
 /* --------------------------------------------------------------- the job */
 
 static int generate_start(void *ctx, int threads)
 {
     gen_cli_t *k = ctx;
+    const sf_gen_target_t target = {
+        .level = k->level, .rated = k->rated_target,
+        .min_rating = k->min_rating, .max_rating = k->max_rating,
+        .steps = k->steps, .se = k->se_target, .min_se = k->min_se,
+        .max_se = k->max_se};
     k->workers = calloc((size_t)threads, sizeof *k->workers);
     if (!k->workers)
         return -1;
     k->threads = threads;
     for (int t = 0; t < threads; t++) {
         gen_worker_t *w = &k->workers[t];
-        w->target.k = k;
-        w->gen = sf_gen_new();
-        w->target.solver = sf_solver_new(NULL);
-        if (!w->gen || !w->target.solver)
+        w->target = gen_target_new(&target);
+        w->solver = sf_solver_new(NULL);
+        if (!w->target || !w->solver)
             return -1;
     }
     return 0;
@@ -348,14 +249,18 @@ static void generate_work(void *ctx, int thread, const sf_item_t *it,
     const gen_cli_t *k = ctx;
     gen_worker_t *w = &k->workers[thread];
     gen_slot_t *s = slot;
-    s->result = make_puzzle(k, w, it->index, s);
+    s->result = gen_target_make(w->target, &k->gen, k->seed, it->index,
+                                s->puzzle, s->solution);
     w->by_result[s->result]++;
     if (s->result != MADE)
         return;
     if (cli_has_field(&k->fields, F_RATING))
-        s->rating = sf_rating(w->target.solver, s->puzzle, SF_RATING_SAMPLES);
+        s->rating = sf_rating(w->solver, s->puzzle, SF_RATING_SAMPLES);
     if (cli_has_field(&k->fields, F_LEVEL))
         s->level = (int)sf_logic_level(s->puzzle);
+    if ((cli_has_field(&k->fields, F_SE) || cli_has_field(&k->fields, F_STEP))
+        && sf_se_rate(s->puzzle, k->se_target ? GEN_TARGET_SE_BUDGET : 0, &s->se) != 0)
+        s->se.status = SF_SE_INVALID;
 }
 
 static void generate_emit(void *ctx, int thread, const sf_item_t *it,
@@ -374,6 +279,17 @@ static void generate_emit(void *ctx, int thread, const sf_item_t *it,
         case F_SOLUTION: sf_out_cells(out[0], s->solution, '0'); break;
         case F_CLUES: sf_out_u64(out[0], cli_clues(s->puzzle)); break;
         case F_RATING: sf_out_fixed(out[0], s->rating, 2); break;
+        case F_SE: {
+            char buf[16];
+            const int n = sf_se_format(&s->se, buf, sizeof buf);
+            sf_out_text(out[0], buf, (size_t)n);
+            break;
+        }
+        case F_STEP:
+            name = s->se.status == SF_SE_INVALID ? ""
+                                                 : sf_se_step_name(s->se.step);
+            sf_out_text(out[0], name, strlen(name));
+            break;
         default:
             name = sf_level_name((sf_level_t)s->level);
             sf_out_text(out[0], name, strlen(name));
@@ -390,8 +306,8 @@ static void generate_collect(gen_cli_t *k)
         gen_worker_t *w = &k->workers[t];
         for (int i = 0; i < 3; i++)
             k->by[i] += w->by_result[i];
-        sf_gen_free(w->gen);
-        sf_solver_free(w->target.solver);
+        gen_target_free(w->target);
+        sf_solver_free(w->solver);
     }
     free(k->workers);
     k->workers = NULL;
@@ -408,6 +324,8 @@ static int generate_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
     };
     const int rc = sf_job_run(&k->run.batch, &job, rd, wr, &k->stats, err);
     generate_collect(k);
+    if (sf_dist) /* several processes (dist.h): the counts of all */
+        sf_dist->sum(sf_dist->ctx, k->by, 3);
     const uint64_t *by = k->by;
     char json[128], g[3][32];
     snprintf(k->run.rest, sizeof k->run.rest, "seed %llu; %s written, %s "
@@ -439,9 +357,19 @@ static int generate_args(gen_cli_t *k, int argc, char **argv)
         cli_error("--min-rating is above --max-rating");
         return -1;
     }
-    if (a == 0 && k->steps_given && k->level < 0 && !k->rated_target) {
+    if (a == 0 && k->min_se > k->max_se) {
+        cli_error("--min-se is above --max-se");
+        return -1;
+    }
+    if (a == 0 && k->min_se > SE_MAX_TARGET) {
+        cli_error("--min-se: at most %.1f (above it the SE rating is only "
+                  "known as a lower bound, see 'rate --help')", SE_MAX_TARGET);
+        return -1;
+    }
+    if (a == 0 && k->steps_given && k->level < 0 && !k->rated_target &&
+        !k->se_target) {
         cli_error("--steps is for a target (--level, --min-rating, "
-                  "--max-rating)");
+                  "--max-rating, --min-se, --max-se)");
         return -1;
     }
     const char *why = a == 0 ? sf_gen_opts_problem(&k->gen) : NULL;
@@ -465,6 +393,8 @@ int cli_generate(int argc, char **argv)
     k.level = -1;
     k.min_rating = -INFINITY;
     k.max_rating = INFINITY;
+    k.min_se = -INFINITY;
+    k.max_se = INFINITY;
     k.steps = STEPS_DEFAULT;
     const int code = cli_run_usage(&k.run, generate_args(&k, argc, argv),
                                    generate_usage);
@@ -472,6 +402,7 @@ int cli_generate(int argc, char **argv)
         return code;
     if (!k.seeded)
         k.seed = cli_random_seed();
+    cli_use_fields(&k.run, &k.fields, field_names);
     sf_error_t err = {0};
     const int rc = cli_run_execute(&k.run, NULL, 0, 0, &k.run.writer, 1,
                                    generate_body, &k, &err);
@@ -483,7 +414,7 @@ int cli_generate(int argc, char **argv)
                   "options; %llu could not be made)",
                   (unsigned long long)(by[MISSED] + by[FAILED]),
                   (unsigned long long)k.count, (unsigned long long)by[MISSED],
-                  ATTEMPTS, (unsigned long long)by[FAILED]);
+                  GEN_TARGET_ATTEMPTS, (unsigned long long)by[FAILED]);
     const int done = cli_job_finish(&k.run, rc, &err, &k.stats, "puzzles");
     /* Fewer puzzles than asked for: the options could not be met. */
     return done == EXIT_OK && (by[MISSED] || by[FAILED]) ? EXIT_USAGE : done;

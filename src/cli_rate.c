@@ -4,11 +4,14 @@
  * Each record is counted at limit 2 (its status), then, when it has a
  * solution, rated (sf_rating: mean guesses over equivalent copies, the
  * same for every puzzle of a class) and given the logic level its
- * techniques need (sf_logic_level).  Only the fields asked for are
+ * techniques need (sf_logic_level).  The se field is the Sudoku Explainer
+ * rating (sf_se_rate), for puzzles with exactly one solution, and step the
+ * technique of its hardest step.  Only the fields asked for are
  * computed.  Unsolvable and invalid records keep their output record with
  * empty rating and level.  Worker threads own a solver and their counters.
  */
 #include "cli.h"
+#include "dist.h" /* sudoflow-mpi: a process of several (sf_dist) */
 #include "logic.h"
 #include "rate.h"
 
@@ -17,14 +20,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { F_PUZZLE, F_STATUS, F_CLUES, F_RATING, F_LEVEL, F_LINE, F_COUNT };
+enum { F_PUZZLE, F_STATUS, F_CLUES, F_RATING, F_LEVEL, F_LINE, F_SE, F_STEP,
+       F_COUNT };
 static const char *const field_names[F_COUNT] = {
-    "puzzle", "status", "clues", "rating", "level", "line"};
+    "puzzle", "status", "clues", "rating", "level", "line", "se", "step"};
 
 typedef struct rate_slot {
     sf_status_t status;
     double rating;        /* < 0: none */
     int level;            /* -1: none */
+    sf_se_result_t se;    /* status SF_SE_INVALID: none */
 } rate_slot_t;
 
 typedef struct rate_worker {
@@ -33,6 +38,7 @@ typedef struct rate_worker {
     uint64_t by_level[SF_LEVEL_COUNT];
     double rating_sum;    /* over rated records */
     uint64_t rated;
+    uint64_t se_by_status[4]; /* sf_se_status_t counts */
     char pad[64];         /* keep neighbours off this cache line */
 } rate_worker_t;
 
@@ -41,7 +47,8 @@ typedef struct rate_cli {
     cli_fields_t fields;
     unsigned samples;     /* --samples */
     int samples_given;
-    int want_rating, want_level;
+    int want_rating, want_level, want_se;
+    double se_budget;     /* --se-budget seconds, 0: none */
     rate_worker_t *workers;
     int threads;
     sf_job_stats_t stats;
@@ -54,22 +61,41 @@ static void rate_usage(FILE *to)
 "Rate the difficulty of each puzzle: its status (solutions counted up to\n"
 "2), its rating (mean guesses a backtracking solver makes over random\n"
 "equivalent copies; equal for equivalent puzzles) and the logic level it\n"
-"needs (singles, locked, subsets, fish, guess).\n\n"
+"needs (singles, locked, subsets, fish, wings, unique, exclusion, chains,\n"
+"guess).  Fields se and step give the Sudoku Explainer rating (puzzles\n"
+"with one solution) and its hardest technique; \">=X.Y\" is a lower bound,\n"
+"with step \"beyond\" (a technique not implemented is needed) or \"over\"\n"
+"(the --se-budget ran out).\n\n"
 "      --samples N      equivalent copies solved per puzzle (default 8)\n"
-"      --fields LIST    of puzzle,status,clues,rating,level,line\n"
+"      --se-budget S    seconds of SE rating per puzzle (default: no limit)\n"
+"      --fields LIST    of puzzle,status,clues,rating,level,line,se,step\n"
 "                       (default: puzzle,rating,level)\n"
 CLI_INPUT_HELP CLI_OUTPUT_HELP, to);
 }
 
-enum { OPT_SAMPLES = CLI_OPT_OWN, OPT_FIELDS };
+enum { OPT_SAMPLES = CLI_OPT_OWN, OPT_FIELDS, OPT_SE_BUDGET };
 
 static const struct option rate_options[] = {
     CLI_OUTPUT_OPTIONS,
     CLI_INPUT_OPTIONS,
     {"samples", required_argument, NULL, OPT_SAMPLES},
     {"fields", required_argument, NULL, OPT_FIELDS},
+    {"se-budget", required_argument, NULL, OPT_SE_BUDGET},
     {NULL, 0, NULL, 0},
 };
+
+static int parse_budget(const char *arg, double *out)
+{
+    char *end;
+    const double v = strtod(arg, &end);
+    if (end == arg || *end || !(v >= 0) || v > 1e6) {
+        cli_error("--se-budget: not a number of seconds (0 to 1000000): "
+                  "'%s'", arg);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
 
 static int rate_option(void *ctx, int c, const char *arg)
 {
@@ -88,6 +114,7 @@ static int rate_option(void *ctx, int c, const char *arg)
         return 0;
     case OPT_FIELDS:
         return cli_parse_fields(&k->fields, arg, field_names, F_COUNT);
+    case OPT_SE_BUDGET: return parse_budget(arg, &k->se_budget);
     default: return -1;
     }
 }
@@ -123,6 +150,7 @@ static void rate_work(void *ctx, int thread, const sf_item_t *it, void *slot)
     s->status = SF_INVALID;
     s->rating = -1;
     s->level = -1;
+    s->se.status = SF_SE_INVALID;
     if (!it->rec->invalid) {
         uint8_t solution[SF_CELLS];
         sf_result_t r;
@@ -140,6 +168,11 @@ static void rate_work(void *ctx, int thread, const sf_item_t *it, void *slot)
     if (k->want_level) {
         s->level = (int)sf_logic_level(it->rec->cells);
         w->by_level[s->level]++;
+    }
+    if (k->want_se && s->status == SF_UNIQUE) {
+        if (sf_se_rate(it->rec->cells, k->se_budget, &s->se) != 0)
+            s->se.status = SF_SE_INVALID; /* out of memory: left empty */
+        w->se_by_status[s->se.status]++;
     }
 }
 
@@ -175,6 +208,16 @@ static void put_field(sf_out_t *out, int f, const sf_item_t *it,
         name = s->level < 0 ? "" : sf_level_name((sf_level_t)s->level);
         sf_out_text(out, name, strlen(name));
         return;
+    case F_SE: {
+        char buf[16];
+        const int n = sf_se_format(&s->se, buf, sizeof buf);
+        sf_out_text(out, buf, (size_t)n);
+        return;
+    }
+    case F_STEP:
+        name = s->se.status == SF_SE_INVALID ? "" : sf_se_step_name(s->se.step);
+        sf_out_text(out, name, strlen(name));
+        return;
     default: sf_out_text(out, it->text, rec->text_len); return;
     }
 }
@@ -187,6 +230,17 @@ static void rate_emit(void *ctx, int thread, const sf_item_t *it, void *slot,
     for (int i = 0; i < k->fields.n; i++)
         put_field(out[0], k->fields.f[i], it, slot);
     sf_out_end(out[0]);
+}
+
+/* Several processes (dist.h): the counters of all of them. */
+static void rate_dist_sum(rate_worker_t *sum)
+{
+    const sf_dist_t *ds = sf_dist;
+    ds->sum(ds->ctx, sum->by_status, SF_STATUS_COUNT);
+    ds->sum(ds->ctx, sum->by_level, SF_LEVEL_COUNT);
+    ds->sum(ds->ctx, &sum->rated, 1);
+    ds->sum(ds->ctx, sum->se_by_status, 4);
+    ds->fsum(ds->ctx, &sum->rating_sum, 1);
 }
 
 /* Sum the workers into w[0] and free their solvers. */
@@ -202,9 +256,13 @@ static void rate_collect(rate_cli_t *k)
         if (t > 0) {
             sum->rating_sum += w->rating_sum;
             sum->rated += w->rated;
+            for (int i = 0; i < 4; i++)
+                sum->se_by_status[i] += w->se_by_status[i];
         }
         sf_solver_free(w->solver);
     }
+    if (sf_dist)
+        rate_dist_sum(sum);
 }
 
 /* Summary line and JSON pairs from the summed counters. */
@@ -231,12 +289,18 @@ static void rate_report(const rate_cli_t *k, char *rest, size_t cap,
         j += (size_t)snprintf(json + j, jcap - j, ",\"level_%s\":%llu",
                               sf_level_name((sf_level_t)i),
                               (unsigned long long)w->by_level[i]);
+    if (k->want_se && j < jcap)
+        snprintf(json + j, jcap - j,
+                 ",\"se_exact\":%llu,\"se_beyond\":%llu,\"se_over\":%llu",
+                 (unsigned long long)w->se_by_status[SF_SE_EXACT],
+                 (unsigned long long)w->se_by_status[SF_SE_BEYOND],
+                 (unsigned long long)w->se_by_status[SF_SE_OVER]);
 }
 
 /* After the run: the summary line and the statistics. */
 static void rate_finish(rate_cli_t *k)
 {
-    char json[512] = "";
+    char json[1024] = "";
     if (k->workers) {
         rate_collect(k);
         rate_report(k, k->run.rest, sizeof k->run.rest, json, sizeof json);
@@ -271,8 +335,11 @@ int cli_rate(int argc, char **argv)
     if (code >= 0)
         return code;
     k.run.reader.no_text = !cli_has_field(&k.fields, F_LINE);
+    cli_use_fields(&k.run, &k.fields, field_names);
     k.want_rating = cli_has_field(&k.fields, F_RATING);
     k.want_level = cli_has_field(&k.fields, F_LEVEL);
+    k.want_se = cli_has_field(&k.fields, F_SE) ||
+                cli_has_field(&k.fields, F_STEP);
     if (k.samples_given && !k.want_rating) {
         cli_error("--samples is for the rating field, which --fields leaves "
                   "out");

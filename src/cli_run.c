@@ -14,6 +14,7 @@
  * run succeeded: the outputs first, then the statistics.
  */
 #include "cli.h"
+#include "dist.h" /* sudoflow-mpi: a process of several (sf_dist) */
 
 #include <getopt.h>
 #include <stdio.h>
@@ -33,16 +34,49 @@ void cli_run_init(cli_run_t *r, const char *cmd)
     r->writer.level = 1;
     r->out_names[0] = "-o";
     r->out_names[1] = "-o";
+    r->out_formats = 1u << SF_FORMAT_LINE | 1u << SF_FORMAT_JSONL;
 }
 
-static int parse_in_format(const char *arg, sf_format_t *out)
+/* --in-format: line, grid, csv, and pencil for commands that read
+ * pencilmarks (r->reader.pencil, set before the arguments are parsed). */
+static int parse_in_format(cli_run_t *r, const char *arg)
 {
     const int f = sf_format_parse(arg);
-    if (f <= SF_FORMAT_AUTO) {
-        cli_error("--in-format: unknown format '%s' (line, grid or csv)", arg);
+    if (f == SF_FORMAT_PENCIL && !r->reader.pencil) {
+        cli_error("--in-format: %s does not read pencilmark puzzles (solve "
+                  "and bench do)", r->cmd);
         return -1;
     }
-    *out = (sf_format_t)f;
+    if (f != SF_FORMAT_LINE && f != SF_FORMAT_GRID && f != SF_FORMAT_CSV &&
+        f != SF_FORMAT_PENCIL) {
+        cli_error("--in-format: unknown format '%s' (line, grid, csv%s)", arg,
+                  r->reader.pencil ? ", pencil" : "");
+        return -1;
+    }
+    r->reader.format = (sf_format_t)f;
+    return 0;
+}
+
+/* --out-format: one of the formats the command writes. */
+static int parse_out_format(cli_run_t *r, const char *arg)
+{
+    const int f = sf_format_parse(arg);
+    if (r->out_formats == 0) {
+        cli_error("--out-format: %s writes each record as it was read",
+                  r->cmd);
+        return -1;
+    }
+    if (f < 0 || !(r->out_formats >> f & 1u) || f == SF_FORMAT_AUTO) {
+        char known[64] = "";
+        for (int k = SF_FORMAT_LINE; k <= SF_FORMAT_JSONL; k++)
+            if (r->out_formats >> k & 1u)
+                snprintf(known + strlen(known), sizeof known - strlen(known),
+                         "%s%s", *known ? ", " : "",
+                         sf_format_name((sf_format_t)k));
+        cli_error("--out-format: unknown format '%s' (%s)", arg, known);
+        return -1;
+    }
+    r->batch.out_format = (sf_format_t)f;
     return 0;
 }
 
@@ -69,7 +103,8 @@ static int run_option(cli_run_t *r, int c, const char *arg)
     case 'o': r->writer.path = arg; return 0;
     case 'f': r->writer.force = 1; return 0;
     case 'q': r->quiet = 1; return 0;
-    case CLI_OPT_IN_FORMAT: return parse_in_format(arg, &r->reader.format);
+    case CLI_OPT_IN_FORMAT: return parse_in_format(r, arg);
+    case CLI_OPT_OUT_FORMAT: return parse_out_format(r, arg);
     case CLI_OPT_COLUMN: r->reader.column = arg; return 0;
     case CLI_OPT_STRICT: b->strict = 1; return 0;
     case CLI_OPT_MAX_RECORD:
@@ -220,7 +255,9 @@ static int close_one(sf_writer_t *w, int slot, int rc, sf_error_t *err)
 static int open_outputs(const cli_run_t *r, const sf_writer_opts_t *wo,
                         int nout, sf_writer_t **wr, sf_error_t *err)
 {
-    const sf_writer_opts_t so = {r->stats_path, r->writer.force, 0, 1};
+    const int quiet = sf_dist && sf_dist->rank > 0; /* see open_all */
+    const sf_writer_opts_t so = {quiet ? "/dev/null" : r->stats_path,
+                                 r->writer.force || quiet, 0, 1};
     const int n = nout + (r->stats_path != NULL);
     for (int i = 0; i < n; i++) {
         cli_guard_hold(1);
@@ -236,6 +273,32 @@ static int open_outputs(const cli_run_t *r, const sf_writer_opts_t *wo,
         }
     }
     return 0;
+}
+
+static int gzip_output(const sf_writer_opts_t *o);
+
+/* open_outputs, and with several processes (dist.h) rank 0 alone writes
+ * the files: the others write to /dev/null (compressed when the file is,
+ * as the batch driver sends rank 0 their compressed output), and all go
+ * on only when every one opened its outputs. */
+static int open_all(const cli_run_t *r, const sf_writer_opts_t *wo,
+                    int nout, sf_writer_t **wr, sf_error_t *err)
+{
+    sf_writer_opts_t null_wo[SF_MAX_OUTPUTS];
+    const int quiet = sf_dist && sf_dist->rank > 0;
+    for (int i = 0; quiet && i < nout; i++) {
+        null_wo[i] = wo[i];
+        null_wo[i].path = "/dev/null";
+        null_wo[i].force = 1;
+        null_wo[i].gzip = gzip_output(&wo[i]);
+    }
+    const int rc = open_outputs(r, quiet ? null_wo : wo, nout, wr, err);
+    if (!sf_dist || sf_dist->agree(sf_dist->ctx, rc, err) == 0)
+        return rc;
+    sf_error_t ignored;
+    for (int i = 0; rc == 0 && i < nout + (r->stats_path != NULL); i++)
+        close_one(wr[i], i < nout ? i : STATS_SLOT, -1, &ignored);
+    return -1;
 }
 
 /* Write the statistics the body left in r->json into the stats writer. */
@@ -296,6 +359,9 @@ static int check_outputs(const cli_run_t *r, const sf_writer_opts_t *wo,
     if (r->reader.column && r->reader.format != SF_FORMAT_AUTO &&
         r->reader.format != SF_FORMAT_CSV)
         why = "--column is for csv input";
+    if (r->batch.out_format == SF_FORMAT_JSONL &&
+        (r->batch.header || r->batch.sep))
+        why = "--header and --sep are for line output, not jsonl";
     if (!why)
         return 0;
     err->code = SF_ERR_USAGE;
@@ -347,25 +413,32 @@ int cli_run_execute(cli_run_t *r, const char *const *files, size_t n,
         names[i] = r->out_names[i];
     names[nout] = "--stats";
     static const char *const std_in[] = {"-"};
-    if (check_outputs(r, wo, nout, err) != 0) {
-        cli_error("%s", err->message);
-        return -1;
-    }
-    if (cli_check_paths(!with_input ? NULL : n ? files : std_in,
-                        !with_input ? 0 : n ? n : 1, wo, names, nout,
-                        r->stats_path, err) != 0) {
+    int ok = check_outputs(r, wo, nout, err) == 0 &&
+             cli_check_paths(!with_input ? NULL : n ? files : std_in,
+                             !with_input ? 0 : n ? n : 1, wo, names, nout,
+                             r->stats_path, err) == 0;
+    if (sf_dist) /* several processes: all go on, or none */
+        ok = sf_dist->agree(sf_dist->ctx, ok ? 0 : -1, err) == 0;
+    if (!ok) {
         cli_error("%s", err->message);
         return -1;
     }
     cli_guard_signals();
     cli_guard_threads(r->batch.threads);
+    int shared_stdin = 0; /* several processes: see dist.h */
+    for (size_t i = 0; sf_dist && with_input && i < (n ? n : 1); i++)
+        shared_stdin |= !n || !strcmp(files[i], "-");
+    if (shared_stdin)
+        sf_dist->stdin_begin(sf_dist->ctx);
     if (with_input && !(rd = sf_reader_new(files, n, &r->reader))) {
         *err = (sf_error_t){SF_ERR_NOMEM, "out of memory"};
         cli_error("%s", err->message);
         return -1;
     }
-    if (open_outputs(r, wo, nout, wr, err) != 0) {
+    if (open_all(r, wo, nout, wr, err) != 0) {
         cli_error("%s", err->message);
+        if (shared_stdin)
+            sf_dist->stdin_end(sf_dist->ctx);
         sf_reader_free(rd);
         return -1;
     }
@@ -375,6 +448,8 @@ int cli_run_execute(cli_run_t *r, const char *const *files, size_t n,
     clear_progress(r);
     warn_all_invalid(rd, n);
     rc = close_outputs(r, wo, wr, nout, rc, err);
+    if (shared_stdin)
+        sf_dist->stdin_end(sf_dist->ctx);
     sf_reader_free(rd);
     clear_progress(r);
     if (r->invalid_seen > SHOW_INVALID && !r->batch.strict)
@@ -394,6 +469,15 @@ int cli_parse_fields(cli_fields_t *fl, const char *arg,
         return -1;
     fl->n = got;
     return 0;
+}
+
+void cli_use_fields(cli_run_t *r, const cli_fields_t *fl,
+                    const char *const *names)
+{
+    for (int i = 0; i < fl->n; i++)
+        r->keys[i] = names[fl->f[i]];
+    r->batch.keys = r->keys;
+    r->batch.nkeys = fl->n;
 }
 
 int cli_has_field(const cli_fields_t *fl, int f)

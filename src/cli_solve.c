@@ -18,7 +18,8 @@ static void solve_usage(FILE *to)
     fputs(
 "usage: sudoflow solve [OPTIONS] [FILE...]\n"
 "Solve puzzles from FILEs (plain or gzip; none or '-' = stdin), writing one\n"
-"output record per puzzle in input order.\n\n"
+"output record per puzzle in input order.  A puzzle is 81 cells, or 729\n"
+"pencilmarks (9 a cell, mark k the digit k or '.'/'0': its candidates).\n\n"
 "  -j, --threads N      worker threads (default or 0: all cores)\n"
 "      --limit N        stop after N solutions (default 1; 0 = count all)\n"
 "      --count          same as --limit 2: tells unique from multiple\n"
@@ -26,9 +27,11 @@ static void solve_usage(FILE *to)
 "      --kernel NAME    solver kernel, one of:\n", to);
     cli_kernel_help(to, "                       ");
     fputs(
-"      --in-format F    line, grid or csv (default: detected per file)\n"
+"      --in-format F    line, grid, csv or pencil (default: detected per\n"
+"                       file)\n"
 "      --column C       csv puzzle column, by name or 1-based number\n"
-"      --out-format F   line or grid (default: grid for grid input)\n"
+"      --out-format F   line, grid or jsonl (one JSON object a record;\n"
+"                       default: grid for grid input, else line)\n"
 "      --fields LIST    of puzzle,solution,status,count,guesses,ns,line\n"
 "                       (default: solution)\n"
 "      --sep S          field separator (default ',')\n"
@@ -48,8 +51,7 @@ static void solve_usage(FILE *to)
 "  -V, --version        the version and how it was built\n", to);
 }
 
-enum { OPT_LIMIT = CLI_OPT_OWN, OPT_COUNT, OPT_LEX, OPT_KERNEL,
-       OPT_OUT_FORMAT, OPT_FIELDS };
+enum { OPT_LIMIT = CLI_OPT_OWN, OPT_COUNT, OPT_LEX, OPT_KERNEL, OPT_FIELDS };
 
 static const struct option solve_options[] = {
     CLI_OUTPUT_OPTIONS,
@@ -58,21 +60,9 @@ static const struct option solve_options[] = {
     {"count", no_argument, NULL, OPT_COUNT},
     {"lex", no_argument, NULL, OPT_LEX},
     {"kernel", required_argument, NULL, OPT_KERNEL},
-    {"out-format", required_argument, NULL, OPT_OUT_FORMAT},
     {"fields", required_argument, NULL, OPT_FIELDS},
     {NULL, 0, NULL, 0},
 };
-
-static int parse_out_format(const char *arg, sf_format_t *out)
-{
-    const int f = sf_format_parse(arg);
-    if (f != SF_FORMAT_LINE && f != SF_FORMAT_GRID) {
-        cli_error("--out-format: unknown format '%s' (line or grid)", arg);
-        return -1;
-    }
-    *out = (sf_format_t)f;
-    return 0;
-}
 
 static int parse_fields(sf_batch_opts_t *b, const char *arg)
 {
@@ -97,7 +87,6 @@ static int solve_option(void *ctx, int c, const char *arg)
     case OPT_COUNT: b->limit = 2; return 0;
     case OPT_LEX: b->flags |= SF_LEX; return 0;
     case OPT_KERNEL: return (b->kernel = cli_parse_kernel(arg)) ? 0 : -1;
-    case OPT_OUT_FORMAT: return parse_out_format(arg, &b->out_format);
     case OPT_FIELDS: return parse_fields(b, arg);
     default: return -1;
     }
@@ -181,6 +170,8 @@ int cli_solve(int argc, char **argv)
     memset(&s, 0, sizeof s);
     cli_run_init(&s.run, "solve");
     s.run.batch.limit = 1;
+    s.run.reader.pencil = 1;
+    s.run.out_formats |= 1u << SF_FORMAT_GRID;
     const int a = cli_run_args(&s.run, argc, argv, solve_options,
                                solve_option, &s.run);
     const int code = cli_run_usage(&s.run, a, solve_usage);

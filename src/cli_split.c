@@ -314,6 +314,7 @@ int cli_split(int argc, char **argv)
     split_cli_t k;
     memset(&k, 0, sizeof k);
     cli_run_init(&k.run, "split");
+    k.run.out_formats = 0; /* records go out as they were read */
     const int code = cli_run_usage(&k.run, split_args(&k, argc, argv),
                                    split_usage);
     if (code >= 0)

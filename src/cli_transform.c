@@ -222,6 +222,7 @@ int cli_transform(int argc, char **argv)
     if (!k.seeded)
         k.seed = cli_random_seed();
     k.run.reader.no_text = !cli_has_field(&k.fields, F_LINE);
+    cli_use_fields(&k.run, &k.fields, field_names);
     k.want_solution = cli_has_field(&k.fields, F_SOLUTION);
     sf_error_t err = {0};
     const int rc = cli_run_execute(&k.run, (const char *const *)argv + optind,

@@ -1,5 +1,6 @@
 /*
- * format.c -- output records: line (fields joined by a separator) or grid.
+ * format.c -- output records: line (fields joined by a separator), grid,
+ * or JSON Lines.
  *
  * Line output writes the chosen fields of each record joined by the
  * separator; the original input text (the `line` field) is quoted the CSV
@@ -8,11 +9,19 @@
  * (space-separated or not), grids separated by a blank line; a record
  * without a solution prints its puzzle with '.' for the open cells (all
  * '.' when the record was not a puzzle), so every record keeps its 9 rows.
- * The sf_out_* functions build the line records of other jobs the same way,
+ * JSON Lines output writes one object a record, the fields under their
+ * names in the chosen order: numbers as numbers, text as JSON strings
+ * (quotes, backslashes and control bytes escaped; a byte that is not part
+ * of a UTF-8 sequence becomes U+FFFD, so the output is always valid
+ * UTF-8), and null for a field without a value (a missing solution, an
+ * invalid record's puzzle, an empty text field).  The `puzzle` of a
+ * pencilmark record is its 729 marks with '.' for an absent candidate.
+ * The sf_out_* functions build the records of other jobs the same way,
  * one field at a time.
  */
 #include "format.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,12 +143,100 @@ static char *put_cells(char *q, const uint8_t *cells, char empty)
     return q + SF_CELLS;
 }
 
+/* A pencilmark record's marks, '.' for an absent candidate. */
+static char *put_pencil(char *q, const char *text, size_t len)
+{
+    uint16_t cands[SF_CELLS];
+    sf_parse_pencil(text, len, cands, NULL);
+    for (int i = 0; i < SF_PENCIL_CHARS; i++)
+        q[i] = cands[i / 9] >> (i % 9) & 1u ? (char)('1' + i % 9) : '.';
+    return q + SF_PENCIL_CHARS;
+}
+
+/* The puzzle of a valid record: 81 cells or 729 marks. */
+static char *put_puzzle(char *q, const sf_record_t *rec, const char *text)
+{
+    return rec->pencil ? put_pencil(q, text, rec->text_len)
+                       : put_cells(q, rec->cells, '.');
+}
+
+/* The length of the valid UTF-8 sequence at s (n bytes left), or 0 when
+ * s does not start one. */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+    unsigned lo = 0x80, hi = 0xbf;
+    size_t len;
+    if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+        len = 2;
+    } else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+        len = 3;
+        lo = s[0] == 0xe0 ? 0xa0 : lo; /* no overlong forms */
+        hi = s[0] == 0xed ? 0x9f : hi; /* no surrogates */
+    } else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+        len = 4;
+        lo = s[0] == 0xf0 ? 0x90 : lo;
+        hi = s[0] == 0xf4 ? 0x8f : hi; /* at most U+10FFFF */
+    } else {
+        return 0;
+    }
+    if (n < len || s[1] < lo || s[1] > hi)
+        return 0;
+    for (size_t i = 2; i < len; i++)
+        if (s[i] < 0x80 || s[i] > 0xbf)
+            return 0;
+    return len;
+}
+
+/* Append text as a JSON string; at most JSON_ROOM(len) bytes. */
+#define JSON_ROOM(len) (6 * (size_t)(len) + 2)
+static char *put_json_text(char *q, const char *text, size_t len)
+{
+    static const char hex[] = "0123456789abcdef";
+    const unsigned char *s = (const unsigned char *)text;
+    *q++ = '"';
+    for (size_t i = 0; i < len;) {
+        const unsigned c = s[i];
+        size_t n = 1;
+        if (c == '"' || c == '\\') {
+            *q++ = '\\';
+            *q++ = (char)c;
+        } else if (c < 0x20) {
+            memcpy(q, "\\u00", 4);
+            q[4] = hex[c >> 4];
+            q[5] = hex[c & 15];
+            q += 6;
+        } else if (c < 0x80) {
+            *q++ = (char)c;
+        } else if ((n = utf8_len(s + i, len - i)) > 0) {
+            memcpy(q, s + i, n);
+            q += n;
+        } else {
+            n = 1;
+            memcpy(q, "\\ufffd", 6);
+            q += 6;
+        }
+        i += n;
+    }
+    *q++ = '"';
+    return q;
+}
+
+/* A JSON string of chars, or null when there are none. */
+static char *put_json_or_null(char *q, const char *chars, size_t len)
+{
+    if (len == 0) {
+        memcpy(q, "null", 4);
+        return q + 4;
+    }
+    return put_json_text(q, chars, len);
+}
+
 static char *put_field(char *q, sf_field_t f, const sf_record_t *rec,
                        const char *text, const outcome_t *oc, const char *sep)
 {
     switch (f) {
     case SF_FIELD_PUZZLE:
-        return rec->invalid ? q : put_cells(q, rec->cells, '.');
+        return rec->invalid ? q : put_puzzle(q, rec, text);
     case SF_FIELD_SOLUTION:
         return oc->count ? put_cells(q, oc->solution, '0') : q;
     case SF_FIELD_STATUS: {
@@ -160,14 +257,22 @@ static char *put_field(char *q, sf_field_t f, const sf_record_t *rec,
     }
 }
 
+/* Bytes field f of rec takes at most, as line or (json) JSON output. */
+static size_t field_room(sf_field_t f, const sf_record_t *rec, int json)
+{
+    if (f == SF_FIELD_LINE)
+        return json ? JSON_ROOM(rec->text_len) : 2 * (size_t)rec->text_len + 2;
+    if (f == SF_FIELD_PUZZLE && rec->pencil)
+        return SF_PENCIL_CHARS + 2;
+    return 100;
+}
+
 static int fmt_line(const out_layout_t *lay, const sf_record_t *rec,
                     const char *text, const outcome_t *oc, sbuf_t *out)
 {
     size_t most = 1;
     for (int i = 0; i < lay->nfields; i++)
-        most += lay->sep_len + (lay->fields[i] == SF_FIELD_LINE
-                                    ? 2 * (size_t)rec->text_len + 2
-                                    : 100);
+        most += lay->sep_len + field_room(lay->fields[i], rec, 0);
     if (sbuf_reserve(out, most) != 0)
         return -1;
     char *q = out->p + out->len;
@@ -178,6 +283,55 @@ static int fmt_line(const out_layout_t *lay, const sf_record_t *rec,
         }
         q = put_field(q, lay->fields[i], rec, text, oc, lay->sep);
     }
+    *q++ = '\n';
+    out->len = (size_t)(q - out->p);
+    return 0;
+}
+
+/* One field of a record as a JSON value. */
+static char *put_json_field(char *q, sf_field_t f, const sf_record_t *rec,
+                            const char *text, const outcome_t *oc)
+{
+    char chars[SF_PENCIL_CHARS];
+    switch (f) {
+    case SF_FIELD_PUZZLE:
+        return put_json_or_null(q, chars, rec->invalid ? 0
+                                : (size_t)(put_puzzle(chars, rec, text) - chars));
+    case SF_FIELD_SOLUTION:
+        if (oc->count)
+            put_cells(chars, oc->solution, '0');
+        return put_json_or_null(q, chars, oc->count ? SF_CELLS : 0);
+    case SF_FIELD_LINE:
+        return put_json_or_null(q, text, rec->text_len);
+    case SF_FIELD_STATUS:
+        *q++ = '"';
+        q = put_field(q, f, rec, text, oc, "");
+        *q++ = '"';
+        return q;
+    default:
+        return put_field(q, f, rec, text, oc, "");
+    }
+}
+
+static int fmt_json(const out_layout_t *lay, const sf_record_t *rec,
+                    const char *text, const outcome_t *oc, sbuf_t *out)
+{
+    size_t most = 3;
+    for (int i = 0; i < lay->nfields; i++)
+        most += 16 + field_room(lay->fields[i], rec, 1);
+    if (sbuf_reserve(out, most) != 0)
+        return -1;
+    char *q = out->p + out->len;
+    for (int i = 0; i < lay->nfields; i++) {
+        const char *key = sf_field_name(lay->fields[i]);
+        *q++ = i ? ',' : '{';
+        q = put_json_text(q, key, strlen(key));
+        *q++ = ':';
+        q = put_json_field(q, lay->fields[i], rec, text, oc);
+    }
+    if (lay->nfields == 0)
+        *q++ = '{';
+    *q++ = '}';
     *q++ = '\n';
     out->len = (size_t)(q - out->p);
     return 0;
@@ -223,31 +377,48 @@ int fmt_record(const out_layout_t *lay, const sf_record_t *rec,
 {
     if (lay->kind == SF_FORMAT_GRID)
         return fmt_grid(rec, oc, index, out);
+    if (lay->kind == SF_FORMAT_JSONL)
+        return fmt_json(lay, rec, text, oc, out);
     return fmt_line(lay, rec, text, oc, out);
 }
 
 /* ------------------------------------------------------------ job output */
 
-void out_reset(sf_out_t *out, const char *sep, size_t sep_len)
+void out_reset(sf_out_t *out, const sf_batch_opts_t *opts)
 {
     out->text.len = 0;
-    out->sep = sep;
-    out->sep_len = sep_len;
+    out->sep = opts->sep ? opts->sep : ",";
+    out->sep_len = strlen(out->sep);
     out->first = 1;
     out->failed = 0;
     out->records = 0;
+    out->json = opts->out_format == SF_FORMAT_JSONL;
+    out->keys = opts->keys;
+    out->nkeys = opts->keys ? opts->nkeys : 0;
+    out->field = 0;
 }
 
-/* Room for a field of at most len bytes and its separator, and the write
- * position after the separator; NULL when out of memory. */
+/* Room for a field of at most len bytes and what goes before it (the
+ * separator, or the JSON key), and the write position for the field's
+ * value; NULL when out of memory. */
 static char *field_start(sf_out_t *out, size_t len)
 {
-    if (out->failed || sbuf_reserve(&out->text, out->sep_len + len + 1) != 0) {
+    const char *key = "";
+    if (out->json && out->field < out->nkeys && out->keys[out->field])
+        key = out->keys[out->field];
+    const size_t key_len = out->json ? strlen(key) : 0;
+    const size_t before = out->json ? JSON_ROOM(key_len) + 2 : out->sep_len;
+    if (out->failed || sbuf_reserve(&out->text, before + len + 1) != 0) {
         out->failed = 1;
         return NULL;
     }
     char *q = out->text.p + out->text.len;
-    if (!out->first) {
+    if (out->json) {
+        *q++ = out->first ? '{' : ',';
+        q = put_json_text(q, key, key_len);
+        *q++ = ':';
+        out->field++;
+    } else if (!out->first) {
         memcpy(q, out->sep, out->sep_len);
         q += out->sep_len;
     }
@@ -262,16 +433,23 @@ static void field_done(sf_out_t *out, const char *q)
 
 void sf_out_cells(sf_out_t *out, const uint8_t *cells, char empty)
 {
-    char *q = field_start(out, SF_CELLS);
-    if (q)
-        field_done(out, put_cells(q, cells, empty));
+    char *q = field_start(out, SF_CELLS + 2);
+    if (!q)
+        return;
+    if (out->json)
+        *q++ = '"';
+    q = put_cells(q, cells, empty);
+    if (out->json)
+        *q++ = '"';
+    field_done(out, q);
 }
 
 void sf_out_text(sf_out_t *out, const char *text, size_t len)
 {
-    char *q = field_start(out, 2 * len + 2);
+    char *q = field_start(out, out->json ? JSON_ROOM(len) : 2 * len + 2);
     if (q)
-        field_done(out, put_text(q, text, len, out->sep));
+        field_done(out, out->json ? put_json_or_null(q, text, len)
+                                  : put_text(q, text, len, out->sep));
 }
 
 void sf_out_u64(sf_out_t *out, uint64_t v)
@@ -284,7 +462,9 @@ void sf_out_u64(sf_out_t *out, uint64_t v)
 void sf_out_fixed(sf_out_t *out, double v, int decimals)
 {
     char tmp[64];
-    const int n = snprintf(tmp, sizeof tmp, "%.*f", decimals, v);
+    const int n = isfinite(v) || !out->json
+                      ? snprintf(tmp, sizeof tmp, "%.*f", decimals, v)
+                      : snprintf(tmp, sizeof tmp, "null");
     char *q = field_start(out, sizeof tmp);
     if (q && n > 0) {
         memcpy(q, tmp, (size_t)n);
@@ -294,12 +474,17 @@ void sf_out_fixed(sf_out_t *out, double v, int decimals)
 
 void sf_out_end(sf_out_t *out)
 {
-    if (out->failed || sbuf_reserve(&out->text, 1) != 0) {
+    if (out->failed || sbuf_reserve(&out->text, 3) != 0) {
         out->failed = 1;
         return;
     }
+    if (out->json && out->first)
+        out->text.p[out->text.len++] = '{';
+    if (out->json)
+        out->text.p[out->text.len++] = '}';
     out->text.p[out->text.len++] = '\n';
     out->first = 1;
+    out->field = 0;
     out->records++;
 }
 

@@ -32,7 +32,7 @@ void sbuf_free(sbuf_t *b);
 
 /* The output layout, resolved from the batch options and the input. */
 typedef struct out_layout {
-    sf_format_t kind;                 /* SF_FORMAT_LINE or SF_FORMAT_GRID */
+    sf_format_t kind;                 /* SF_FORMAT_LINE, _GRID or _JSONL */
     sf_field_t fields[SF_MAX_FIELDS]; /* line output */
     int nfields;
     const char *sep;
@@ -40,7 +40,8 @@ typedef struct out_layout {
 } out_layout_t;
 
 /* A job's output for one block (sudoflow.h): text, the separator, whether
- * the next field starts a record, records ended, and out of memory. */
+ * the next field starts a record, records ended, and out of memory; for
+ * JSON Lines, the keys of the fields and the next field's number. */
 struct sf_out {
     sbuf_t text;
     const char *sep;
@@ -48,10 +49,15 @@ struct sf_out {
     int first;          /* the next field is the record's first */
     int failed;         /* out of memory: the text is incomplete */
     uint64_t records;   /* records ended */
+    int json;           /* records are JSON objects */
+    const char *const *keys; /* json: key of field i, for i < nkeys */
+    int nkeys;
+    int field;          /* json: fields written in this record */
 };
 
-/* Empty out for a new block, keeping its buffer. */
-void out_reset(sf_out_t *out, const char *sep, size_t sep_len);
+/* Empty out for a new block, keeping its buffer, in the output style of
+ * opts (separator, or JSON Lines with its keys). */
+void out_reset(sf_out_t *out, const sf_batch_opts_t *opts);
 
 /* Append the header line (field names joined by the separator). */
 int fmt_header(const out_layout_t *lay, sbuf_t *out);

@@ -6,7 +6,9 @@
  * file, which defines `const sf_kernel_t sf_kernel_NAME`; adding it to the
  * library is one more X(NAME) line here (at the top to make it the
  * default).  The declarations and the table in kernels.c are both
- * generated from this list, so they cannot disagree.
+ * generated from this list, so they cannot disagree.  A kernel may also
+ * solve pencilmark puzzles (candidate masks) through its solve_cands
+ * entry; one without it gets the plain search below.
  */
 #ifndef SF_KERNELS_H
 #define SF_KERNELS_H
@@ -20,5 +22,11 @@
 #define SF_KERNEL_DECLARE(name) extern const sf_kernel_t sf_kernel_##name;
 SF_KERNELS(SF_KERNEL_DECLARE)
 #undef SF_KERNEL_DECLARE
+
+/* Pencilmark puzzles for a kernel without a solve_cands entry
+ * (cands_search.c): a plain search with sf_solve_cands_fn's contract,
+ * its state on the stack. */
+uint64_t cands_search(const uint16_t *cands, uint64_t limit, unsigned flags,
+                      uint8_t *solution, uint64_t *guesses);
 
 #endif

@@ -34,10 +34,22 @@
  * masks made slightly stale by its own eliminations: the result is the
  * same as applying one pattern at a time, and it is invariant under
  * relabelling digits and the symmetries of the grid.
+ *
+ * Above fish.  The levels wings, unique, exclusion and chains borrow the
+ * techniques of the SE rating engine (se.h): when fish make no progress,
+ * one step of the first of those techniques, in SE's order and up to the
+ * level asked for, is applied and the solver returns to singles.  A step
+ * of these families is not confluent in the same way (which instance is
+ * taken can matter), so here the order is SE's fixed scan order, which is
+ * itself invariant only up to that choice; in practice the level of a
+ * puzzle is the same for its equivalent copies.  The uniqueness family
+ * assumes one solution, so a solve that used it is checked against a
+ * solution count and rated guess unless the puzzle has exactly one.
  */
 #include <string.h>
 
 #include "logic.h"
+#include "se.h"
 #include "tables.h"
 
 #define ALL_DIGITS 0x1ffu
@@ -63,6 +75,8 @@ typedef struct lpos {
 static const char *const level_names[SF_LEVEL_COUNT] = {
     [SF_LEVEL_SINGLES] = "singles", [SF_LEVEL_LOCKED] = "locked",
     [SF_LEVEL_SUBSETS] = "subsets", [SF_LEVEL_FISH] = "fish",
+    [SF_LEVEL_WINGS] = "wings", [SF_LEVEL_UNIQUE] = "unique",
+    [SF_LEVEL_EXCLUSION] = "exclusion", [SF_LEVEL_CHAINS] = "chains",
     [SF_LEVEL_GUESS] = "guess",
 };
 
@@ -389,6 +403,41 @@ static int fish(lgrid_t *g, const lpos_t *p)
 
 /* ----------------------------------------------------------- driver */
 
+/* After a step of the SE techniques changed cand[] and val[]: rebuild
+ * the per-unit digits, the count of empty cells and the singles stack. */
+static void lg_resync(lgrid_t *g)
+{
+    const grid_tables_t *t = g->t;
+    memset(g->placed, 0, sizeof g->placed);
+    g->left = 0;
+    g->ntodo = 0;
+    for (unsigned c = 0; c < 81; c++) {
+        if (g->val[c]) {
+            for (int k = 0; k < 3; k++)
+                g->placed[t->units[c][k]] |= (uint16_t)(1u << (g->val[c] - 1));
+            continue;
+        }
+        g->left++;
+        if (!g->cand[c])
+            g->broken = 1;
+        else if (!(g->cand[c] & (g->cand[c] - 1)))
+            g->todo[g->ntodo++] = (uint8_t)c;
+    }
+}
+
+/* Exactly one solution? (For solves that used uniqueness techniques.) */
+static int has_one_solution(const uint8_t *cells)
+{
+    sf_solver_t *s = sf_solver_new(NULL);
+    if (!s)
+        return 0;
+    uint8_t sol[81];
+    sf_result_t r;
+    const sf_status_t st = sf_solve_cells(s, cells, 2, 0, sol, &r);
+    sf_solver_free(s);
+    return st == SF_UNIQUE;
+}
+
 /* The simplest level above singles, up to max, that makes progress, or
  * SF_LEVEL_GUESS when none does. */
 static sf_level_t advance(lgrid_t *g, const lpos_t *p, sf_level_t max)
@@ -402,11 +451,24 @@ static sf_level_t advance(lgrid_t *g, const lpos_t *p, sf_level_t max)
     return SF_LEVEL_GUESS;
 }
 
+/* One step of the SE techniques of levels wings..max, or SF_LEVEL_GUESS. */
+static sf_level_t advance_se(lgrid_t *g, sf_level_t max, se_work_t **w)
+{
+    if (max < SF_LEVEL_WINGS)
+        return SF_LEVEL_GUESS;
+    const int l = se_ladder_step(g->cand, g->val, max, w);
+    if (l < 0)
+        return SF_LEVEL_GUESS;
+    lg_resync(g);
+    return (sf_level_t)l;
+}
+
 sf_level_t logic_solve(const uint8_t *cells, sf_level_t max_level,
                        uint8_t *out)
 {
     lgrid_t g;
     lpos_t p;
+    se_work_t *w = NULL;
     sf_level_t used = SF_LEVEL_SINGLES;
     if (lg_init(&g, cells) < 0) {
         if (out)
@@ -418,18 +480,25 @@ sf_level_t logic_solve(const uint8_t *cells, sf_level_t max_level,
         if (g.broken || !g.left)
             break;
         build_pos(&g, &p);
-        const sf_level_t l = advance(&g, &p, max_level);
+        sf_level_t l = advance(&g, &p, max_level);
+        if (l == SF_LEVEL_GUESS)
+            l = advance_se(&g, max_level, &w);
         if (l == SF_LEVEL_GUESS)
             break;
         if (l > used)
             used = l;
     }
+    se_work_free(w);
     if (out)
         memcpy(out, g.val, 81);
-    return g.broken || g.left ? SF_LEVEL_GUESS : used;
+    if (g.broken || g.left)
+        return SF_LEVEL_GUESS;
+    if (used >= SF_LEVEL_UNIQUE && !has_one_solution(cells))
+        return SF_LEVEL_GUESS;
+    return used;
 }
 
 sf_level_t sf_logic_level(const uint8_t *cells)
 {
-    return logic_solve(cells, SF_LEVEL_FISH, NULL);
+    return logic_solve(cells, SF_LEVEL_CHAINS, NULL);
 }

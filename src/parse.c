@@ -1,6 +1,6 @@
 /*
- * parse.c -- text to puzzles: the line, grid and CSV parsers, format names
- * and format detection.
+ * parse.c -- text to puzzles: the line, grid, CSV and pencilmark parsers,
+ * format names and format detection.
  *
  * Everything here is a pure function of its input bytes: no allocation, no
  * state kept between calls, safe from any number of threads.  A cell
@@ -49,7 +49,8 @@ int sf_cell_value(int ch)
 
 /* ---------------------------------------------------------- format names */
 
-static const char *const format_names[] = {"auto", "line", "grid", "csv"};
+static const char *const format_names[] = {"auto", "line",   "grid",
+                                           "csv",  "pencil", "jsonl"};
 #define FORMAT_COUNT (sizeof format_names / sizeof format_names[0])
 
 const char *sf_format_name(sf_format_t format)
@@ -73,6 +74,7 @@ int sf_format_parse(const char *name)
 
 #define WHY_MAX 255 /* largest count quoted exactly */
 #define WHY_LEN 48
+#define WHY_PENCIL_MAX 1023 /* the same for pencilmark records */
 
 typedef struct why_table {
     char cells[WHY_MAX + 2][WHY_LEN];     /* index WHY_MAX + 1: "more than" */
@@ -80,29 +82,35 @@ typedef struct why_table {
     char row[9][WHY_MAX + 2][WHY_LEN];
     char rows[9][WHY_LEN];
     char bad[256][WHY_LEN];
+    char pencil[WHY_PENCIL_MAX + 2][WHY_LEN];
 } why_table_t;
 
 static why_table_t why_tab;                       /* written once, then read */
 static pthread_once_t why_once = PTHREAD_ONCE_INIT;
 
-static void count_text(char *dst, size_t size, size_t n)
+static void count_text(char *dst, size_t size, size_t n, size_t max)
 {
-    if (n > WHY_MAX)
-        snprintf(dst, size, "more than %d", WHY_MAX);
+    if (n > max)
+        snprintf(dst, size, "more than %zu", max);
     else
         snprintf(dst, size, "%zu", n);
 }
 
 static void why_build(void)
 {
-    char num[14]; /* "more than 255" */
+    char num[16]; /* "more than 1023" */
     for (size_t n = 0; n <= WHY_MAX + 1; n++) {
-        count_text(num, sizeof num, n);
+        count_text(num, sizeof num, n, WHY_MAX);
         snprintf(why_tab.cells[n], WHY_LEN, "expected 81 cells, found %s", num);
         snprintf(why_tab.field[n], WHY_LEN, "puzzle field has %s cells", num);
         for (int r = 0; r < 9; r++)
             snprintf(why_tab.row[r][n], WHY_LEN, "grid row %d has %s cells",
                      r + 1, num);
+    }
+    for (size_t n = 0; n <= WHY_PENCIL_MAX + 1; n++) {
+        count_text(num, sizeof num, n, WHY_PENCIL_MAX);
+        snprintf(why_tab.pencil[n], WHY_LEN, "expected 729 pencilmarks, "
+                 "found %s", num);
     }
     for (int r = 0; r < 9; r++)
         snprintf(why_tab.rows[r], WHY_LEN, "grid has %d row%s", r,
@@ -237,6 +245,48 @@ int sf_parse_line(const char *text, size_t len, uint8_t *cells,
     return -1;
 }
 
+/* ----------------------------------------------------- pencilmark format */
+
+/* Why a pencilmark record is not one; i is the length of its leading run
+ * of well-placed marks (at most 729).  A record of the wrong length says
+ * so first: an 81-cell puzzle among pencilmarks is one of those. */
+static const char *pencil_reason(const char *text, size_t len, size_t i)
+{
+    static const char misplaced[] =
+        "digit out of place: mark k of a cell must be k, '.' or '0'";
+    size_t n = 0;
+    while (n < len && n <= WHY_PENCIL_MAX && !is_line_sep(text[n]))
+        n++;
+    if (n != SF_PENCIL_CHARS)
+        return whys()->pencil[n > WHY_PENCIL_MAX ? WHY_PENCIL_MAX + 1 : n];
+    return text[i] >= '1' && text[i] <= '9'
+               ? misplaced
+               : parse_why_char((unsigned char)text[i]);
+}
+
+int sf_parse_pencil(const char *text, size_t len, uint16_t *cands,
+                    const char **why)
+{
+    memset(cands, 0, SF_CELLS * sizeof *cands);
+    size_t i = 0;
+    for (; i < len && i < SF_PENCIL_CHARS; i++) {
+        const unsigned k = (unsigned)(i % 9);
+        if (text[i] == (char)('1' + k))
+            cands[i / 9] |= (uint16_t)(1u << k);
+        else if (text[i] != '.' && text[i] != '0')
+            break;
+    }
+    if (i == SF_PENCIL_CHARS && (len == i || is_line_sep(text[i]))) {
+        if (why)
+            *why = NULL;
+        return 0;
+    }
+    memset(cands, 0, SF_CELLS * sizeof *cands);
+    if (why)
+        *why = pencil_reason(text, len, i);
+    return -1;
+}
+
 /* ----------------------------------------------------------- grid format */
 
 int parse_is_blank(const char *s, size_t n)
@@ -303,33 +353,42 @@ static int is_grid_row(const char *s, size_t n)
     return k == 9;
 }
 
+/* The format a line is a record (or grid row) of: line, grid or pencil;
+ * SF_FORMAT_AUTO when none. */
+static sf_format_t line_kind(const char *s, size_t len)
+{
+    uint8_t cells[SF_CELLS];
+    uint16_t cands[SF_CELLS];
+    if (sf_parse_line(s, len, cells, NULL) == 0)
+        return SF_FORMAT_LINE;
+    if (is_grid_row(s, len) || parse_is_frame(s, len))
+        return SF_FORMAT_GRID;
+    if (len >= SF_PENCIL_CHARS && sf_parse_pencil(s, len, cands, NULL) == 0)
+        return SF_FORMAT_PENCIL;
+    return SF_FORMAT_AUTO;
+}
+
 sf_format_t parse_detect_lines(const char *const *lines, const size_t *lens,
                                int n)
 {
     const sf_format_t first = sf_detect_format(lines[0], lens[0]);
     if (first == SF_FORMAT_CSV)
         return first; /* a header row decides */
-    int grid = 0, line = 0;
-    uint8_t cells[SF_CELLS];
-    for (int i = 0; i < n; i++) {
-        if (sf_parse_line(lines[i], lens[i], cells, NULL) == 0)
-            line++;
-        else if (is_grid_row(lines[i], lens[i]) ||
-                 parse_is_frame(lines[i], lens[i]))
-            grid++;
-    }
-    if (grid != line)
-        return grid > line ? SF_FORMAT_GRID : SF_FORMAT_LINE;
-    return first;
+    int votes[SF_FORMAT_PENCIL + 1] = {0};
+    for (int i = 0; i < n; i++)
+        votes[line_kind(lines[i], lens[i])]++;
+    sf_format_t best = first;
+    for (int f = SF_FORMAT_LINE; f <= SF_FORMAT_PENCIL; f++)
+        if (f != SF_FORMAT_CSV && votes[f] > votes[best])
+            best = (sf_format_t)f;
+    return best;
 }
 
 sf_format_t sf_detect_format(const char *line, size_t len)
 {
-    uint8_t cells[SF_CELLS];
-    if (sf_parse_line(line, len, cells, NULL) == 0)
-        return SF_FORMAT_LINE;
-    if (is_grid_row(line, len) || parse_is_frame(line, len))
-        return SF_FORMAT_GRID;
+    const sf_format_t kind = line_kind(line, len);
+    if (kind != SF_FORMAT_AUTO)
+        return kind;
     if (memchr(line, ',', len))
         return SF_FORMAT_CSV;
     return SF_FORMAT_LINE;

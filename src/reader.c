@@ -14,6 +14,10 @@
  * fixed, and the format's handler turns lines into records:
  *
  *   line  one line, one record;
+ *   pencil  one line of 729 candidate marks, one record, its text kept
+ *         even for callers that want none (the candidates are read from
+ *         it when the record is solved); only for callers that take
+ *         pencilmark puzzles, an error otherwise;
  *   grid  rows collect in an accumulator that survives between fill calls;
  *         a grid ends after nine rows, at a blank line or at the end of the
  *         file, so a short or malformed grid never swallows the next one;
@@ -70,6 +74,7 @@ struct sf_reader {
     uint64_t *counts;      /* per file: records, then invalid ones (2 each) */
     size_t *header_lens;   /* per file: bytes at headers[i] */
     int no_text;           /* records carry no text (opts->no_text) */
+    int pencil;            /* pencilmark files are read (opts->pencil) */
     size_t max_record;     /* longest line or csv record kept */
     void (*on_note)(void *, const char *, uint64_t, const char *);
     void *note_ctx;        /* for on_note */
@@ -313,12 +318,16 @@ static int next_line(sf_reader_t *r, size_t *off, size_t *len)
 
 /* --------------------------------------------------------------- records */
 
-/* Append a record with a copy of its text; NULL when out of memory. */
-static sf_record_t *add_record(sf_reader_t *r, sf_chunk_t *c, uint64_t line,
-                               const char *text, size_t len)
+/* Append a record with a copy of its text (unless the caller wants none
+ * and keep is 0); NULL when out of memory. */
+static sf_record_t *add_record_keep(sf_reader_t *r, sf_chunk_t *c,
+                                    uint64_t line, const char *text,
+                                    size_t len, int keep)
 {
-    if (len > UINT32_MAX || r->no_text)
-        len = r->no_text ? 0 : UINT32_MAX;
+    if (r->no_text && !keep)
+        len = 0;
+    if (len > UINT32_MAX)
+        len = UINT32_MAX;
     if (reserve((void **)&c->recs, &c->cap, c->count + 1, sizeof *c->recs,
                 256) < 0 ||
         reserve((void **)&c->text, &c->text_cap, c->text_len + len, 1,
@@ -329,6 +338,7 @@ static sf_record_t *add_record(sf_reader_t *r, sf_chunk_t *c, uint64_t line,
     sf_record_t *rec = &c->recs[c->count++];
     rec->invalid = 0;
     rec->spaced = 0;
+    rec->pencil = 0;
     rec->file = (uint32_t)r->cur;
     rec->line = line;
     rec->text_off = c->text_len;
@@ -338,6 +348,12 @@ static sf_record_t *add_record(sf_reader_t *r, sf_chunk_t *c, uint64_t line,
         memcpy(c->text + c->text_len, text, len);
     c->text_len += len;
     return rec;
+}
+
+static sf_record_t *add_record(sf_reader_t *r, sf_chunk_t *c, uint64_t line,
+                               const char *text, size_t len)
+{
+    return add_record_keep(r, c, line, text, len, 0);
 }
 
 static void set_invalid(sf_record_t *rec, const char *why)
@@ -355,6 +371,28 @@ static int line_record(sf_reader_t *r, sf_chunk_t *c, const char *s,
         return -1;
     if (sf_parse_line(s, len, rec->cells, &rec->why) < 0)
         rec->invalid = 1;
+    return 1;
+}
+
+/* A pencilmark record: its text is kept (the candidates), its cells are
+ * those with one candidate. */
+static int pencil_record(sf_reader_t *r, sf_chunk_t *c, const char *s,
+                         size_t len)
+{
+    uint16_t cands[SF_CELLS];
+    sf_record_t *rec = add_record_keep(r, c, r->line, s, len, 1);
+    if (!rec)
+        return -1;
+    rec->pencil = 1;
+    if (sf_parse_pencil(s, len, cands, &rec->why) < 0) {
+        set_invalid(rec, rec->why);
+        return 1;
+    }
+    for (int i = 0; i < SF_CELLS; i++) {
+        const unsigned m = cands[i];
+        rec->cells[i] = (m && !(m & (m - 1))) ? (uint8_t)(__builtin_ctz(m) + 1)
+                                              : 0;
+    }
     return 1;
 }
 
@@ -744,6 +782,13 @@ static int take_line(sf_reader_t *r, sf_chunk_t *c, size_t off, size_t len)
         return grid_row(r, c, s, len);
     case SF_FORMAT_CSV:
         return csv_record(r, c, off, len);
+    case SF_FORMAT_PENCIL:
+        if (!r->pencil)
+            return set_err(r, SF_ERR_USAGE, "%s: line %llu: pencilmark "
+                           "puzzles (729 candidates a line) can only be "
+                           "solved or benchmarked", name_of(r, r->cur),
+                           (unsigned long long)r->line);
+        return pencil_record(r, c, s, len);
     default:
         return line_record(r, c, s, len);
     }
@@ -861,11 +906,13 @@ sf_reader_t *sf_reader_new(const char *const *paths, size_t n,
     for (size_t i = 0; i < n; i++)
         if (!(r->paths[i] = dup_string(paths[i] ? paths[i] : "-")))
             goto fail;
-    if (opts && opts->format > SF_FORMAT_AUTO && opts->format <= SF_FORMAT_CSV)
+    if (opts && opts->format > SF_FORMAT_AUTO &&
+        opts->format <= SF_FORMAT_PENCIL)
         r->fixed = opts->format;
     if (opts && opts->column && !(r->column = dup_string(opts->column)))
         goto fail;
     r->no_text = opts && opts->no_text;
+    r->pencil = opts && opts->pencil;
     r->on_note = opts ? opts->on_note : NULL;
     r->note_ctx = opts ? opts->note_ctx : NULL;
     r->max_record = opts && opts->max_record ? opts->max_record

@@ -7,12 +7,14 @@
  * initialisation of it.  A solver is used by one thread at a time; threads
  * that solve at once each take their own.  The functions here check their
  * input, call the kernel and turn its count into a status; they never print
- * and never allocate after sf_solver_new.
+ * and never allocate after sf_solver_new.  A pencilmark puzzle (candidate
+ * masks) goes to the kernel's solve_cands entry, or to the plain search of
+ * cands_search.c for a kernel without one.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "sudoflow.h"
+#include "kernels.h"
 
 #define STATE_ALIGN 64
 
@@ -117,6 +119,28 @@ sf_status_t sf_solve_cells(sf_solver_t *solver, const uint8_t *cells,
     const uint64_t count =
         solver->kernel->solve(solver->state, cells, limit, flags,
                               solution ? solution : scratch, &guesses);
+    return finish(result, count, guesses, sf_status_of(count, limit));
+}
+
+sf_status_t sf_solve_cands(sf_solver_t *solver, const uint16_t *cands,
+                           uint64_t limit, unsigned flags, uint8_t *solution,
+                           sf_result_t *result)
+{
+    if (cands == NULL)
+        return finish(result, 0, 0, SF_INVALID);
+    unsigned high = 0;
+    for (int i = 0; i < SF_CELLS; i++)
+        high |= cands[i] & ~0x1ffu;
+    if (high)
+        return finish(result, 0, 0, SF_INVALID);
+    uint8_t scratch[SF_CELLS];
+    uint64_t guesses = 0;
+    const sf_kernel_t *k = solver->kernel;
+    uint8_t *out = solution ? solution : scratch;
+    const uint64_t count =
+        k->solve_cands
+            ? k->solve_cands(solver->state, cands, limit, flags, out, &guesses)
+            : cands_search(cands, limit, flags, out, &guesses);
     return finish(result, count, guesses, sf_status_of(count, limit));
 }
 

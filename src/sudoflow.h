@@ -37,13 +37,24 @@ extern "C" {
 #define SF_VERSION "0.1.0"
 #define SF_CELLS 81
 
+/* Marks the public functions.  The shared library is built with hidden
+ * visibility, so these are the only symbols it exports; a function added
+ * to this header needs SF_API too. */
+#ifndef SF_API
+#if defined(__GNUC__) && __GNUC__ >= 4
+#define SF_API __attribute__((visibility("default")))
+#else
+#define SF_API
+#endif
+#endif
+
 /* How this library was built: compiler and version, the compiler flags,
  * the SIMD path of the kernels ("avx512", "avx2", "sse2", "scalar") and
  * the gzip input back end.  Static strings. */
-const char *sf_build_compiler(void);
-const char *sf_build_flags(void);
-const char *sf_build_simd(void);
-const char *sf_build_inflate(void);
+SF_API const char *sf_build_compiler(void);
+SF_API const char *sf_build_flags(void);
+SF_API const char *sf_build_simd(void);
+SF_API const char *sf_build_inflate(void);
 
 /* ---------------------------------------------------------------- kernels */
 
@@ -67,18 +78,28 @@ typedef uint64_t (*sf_solve_fn)(void *state, const uint8_t *cells,
                                 uint64_t limit, unsigned flags,
                                 uint8_t *solution, uint64_t *guesses);
 
+/* A kernel's entry for pencilmark puzzles: as sf_solve_fn, but the puzzle
+ * is 81 candidate masks (bit k set when digit k + 1 may go in the cell;
+ * bits 9-15 clear) instead of givens.  A solution puts one of its cell's
+ * candidates in every cell. */
+typedef uint64_t (*sf_solve_cands_fn)(void *state, const uint16_t *cands,
+                                      uint64_t limit, unsigned flags,
+                                      uint8_t *solution, uint64_t *guesses);
+
 typedef struct sf_kernel {
     const char *name;        /* short name for --kernel */
     const char *description; /* one line for --help and bench output */
     size_t state_size;       /* bytes of per-thread state */
     sf_solve_fn solve;
+    sf_solve_cands_fn solve_cands; /* may be NULL: sf_solve_cands then
+                                    * uses a plain search of its own */
 } sf_kernel_t;
 
 /* The kernel table.  Index 0 is the default (fastest) kernel.  Returns NULL
  * past the end. */
-const sf_kernel_t *sf_kernel_at(size_t index);
+SF_API const sf_kernel_t *sf_kernel_at(size_t index);
 /* Kernel by name, or NULL when there is none of that name. */
-const sf_kernel_t *sf_kernel_find(const char *name);
+SF_API const sf_kernel_t *sf_kernel_find(const char *name);
 
 /* -------------------------------------------------------------- solving */
 
@@ -92,19 +113,19 @@ typedef enum sf_status {
 } sf_status_t;
 
 /* "solved", "unique", ...; "?" for an out-of-range value. */
-const char *sf_status_name(sf_status_t status);
+SF_API const char *sf_status_name(sf_status_t status);
 
 /* Status from a solution count and the limit used. */
-sf_status_t sf_status_of(uint64_t count, uint64_t limit);
+SF_API sf_status_t sf_status_of(uint64_t count, uint64_t limit);
 
 /* A solver: one kernel plus its per-thread state.  Owned by one thread at
  * a time. */
 typedef struct sf_solver sf_solver_t;
 
 /* New solver on kernel k (NULL = default).  NULL when out of memory. */
-sf_solver_t *sf_solver_new(const sf_kernel_t *k);
-void sf_solver_free(sf_solver_t *solver);
-const sf_kernel_t *sf_solver_kernel(const sf_solver_t *solver);
+SF_API sf_solver_t *sf_solver_new(const sf_kernel_t *k);
+SF_API void sf_solver_free(sf_solver_t *solver);
+SF_API const sf_kernel_t *sf_solver_kernel(const sf_solver_t *solver);
 
 typedef struct sf_result {
     uint64_t count;     /* solutions found, at most limit */
@@ -114,17 +135,25 @@ typedef struct sf_result {
 
 /* Solve 81 cells (0..9).  solution (81 bytes, 1..9) is written when
  * result->count > 0.  Returns result->status. */
-sf_status_t sf_solve_cells(sf_solver_t *solver, const uint8_t *cells,
-                           uint64_t limit, unsigned flags, uint8_t *solution,
-                           sf_result_t *result);
+SF_API sf_status_t sf_solve_cells(sf_solver_t *solver, const uint8_t *cells,
+                                  uint64_t limit, unsigned flags,
+                                  uint8_t *solution, sf_result_t *result);
 
 /* Solve an 81-character puzzle string ('1'-'9' givens; '0', '.', '_', '-',
  * '*' empty).  solution receives 81 digits and a NUL (82 bytes) when the
  * count is > 0, else an empty string.  A string that is not a puzzle gives
  * SF_INVALID. */
-sf_status_t sf_solve_string(sf_solver_t *solver, const char *puzzle,
-                            uint64_t limit, unsigned flags, char *solution,
-                            sf_result_t *result);
+SF_API sf_status_t sf_solve_string(sf_solver_t *solver, const char *puzzle,
+                                   uint64_t limit, unsigned flags,
+                                   char *solution, sf_result_t *result);
+
+/* Solve a pencilmark puzzle: 81 candidate masks (sf_solve_cands_fn).  The
+ * kernel's solve_cands entry when it has one, else a plain search.  A
+ * mask with bits above bit 8 gives SF_INVALID; an empty mask, no
+ * solution.  Otherwise as sf_solve_cells. */
+SF_API sf_status_t sf_solve_cands(sf_solver_t *solver, const uint16_t *cands,
+                                  uint64_t limit, unsigned flags,
+                                  uint8_t *solution, sf_result_t *result);
 
 /* ---------------------------------------------------------------- parsing */
 
@@ -132,31 +161,45 @@ typedef enum sf_format {
     SF_FORMAT_AUTO = 0,
     SF_FORMAT_LINE,
     SF_FORMAT_GRID,
-    SF_FORMAT_CSV
+    SF_FORMAT_CSV,
+    SF_FORMAT_PENCIL, /* input: 729 candidate characters a line */
+    SF_FORMAT_JSONL   /* output: one JSON object a record */
 } sf_format_t;
 
-/* "auto", "line", "grid", "csv"; and back (-1 for an unknown name). */
-const char *sf_format_name(sf_format_t format);
-int sf_format_parse(const char *name);
+/* "auto", "line", "grid", "csv", "pencil", "jsonl"; and back (-1 for an
+ * unknown name). */
+SF_API const char *sf_format_name(sf_format_t format);
+SF_API int sf_format_parse(const char *name);
 
 /* 1..9 for a given, 0 for an empty-cell mark, -1 for anything else. */
-int sf_cell_value(int ch);
+SF_API int sf_cell_value(int ch);
 
 /* Parse a line-format record: 81 cells, then the end or a separator
  * (, : ; | space tab) and anything.  Returns 0 and fills cells, or -1 with
  * *why set to a static reason. */
-int sf_parse_line(const char *text, size_t len, uint8_t *cells,
-                  const char **why);
+SF_API int sf_parse_line(const char *text, size_t len, uint8_t *cells,
+                         const char **why);
+
+/* Characters of a pencilmark record. */
+#define SF_PENCIL_CHARS 729
+
+/* Parse a pencilmark record: 729 characters, 9 a cell in row-major order,
+ * character k of a cell the digit k + 1 when it is a candidate, '.' or '0'
+ * when not; then the end or a separator (as sf_parse_line) and anything.
+ * Returns 0 and fills cands (81 masks, bit k = digit k + 1), or -1 with
+ * *why (may be NULL) set to a static reason. */
+SF_API int sf_parse_pencil(const char *text, size_t len, uint16_t *cands,
+                           const char **why);
 
 /* Format of a file, from its first non-comment, non-blank line. */
-sf_format_t sf_detect_format(const char *line, size_t len);
+SF_API sf_format_t sf_detect_format(const char *line, size_t len);
 
 /* Split one CSV record (no line terminator) into fields, RFC 4180 quoting.
  * Writes at most max fields as [start, end) offsets into the unquoted copy
  * in out (which needs len + 1 bytes).  Returns the field count, or -1 for an
  * unterminated quote. */
-int sf_csv_split(const char *text, size_t len, char *out, size_t *starts,
-                 size_t *ends, int max);
+SF_API int sf_csv_split(const char *text, size_t len, char *out,
+                        size_t *starts, size_t *ends, int max);
 
 /* ---------------------------------------------------------------- records */
 
@@ -165,6 +208,10 @@ typedef struct sf_record {
     uint8_t cells[SF_CELLS]; /* 0..9, meaningful unless invalid */
     uint8_t invalid;         /* 1 when the record is not a puzzle */
     uint8_t spaced;          /* grid input: 1 when cells were space-separated */
+    uint8_t pencil;          /* pencilmark input: the candidates are the
+                              * record's text (kept even with no_text;
+                              * sf_parse_pencil), cells its cells with one
+                              * candidate */
     uint32_t file;           /* index into the reader's file list */
     uint64_t line;           /* 1-based line of the record's first line */
     size_t text_off;         /* original record text in the chunk's arena: */
@@ -181,8 +228,8 @@ typedef struct sf_chunk {
     size_t text_len, text_cap;
 } sf_chunk_t;
 
-void sf_chunk_init(sf_chunk_t *chunk);
-void sf_chunk_free(sf_chunk_t *chunk);
+SF_API void sf_chunk_init(sf_chunk_t *chunk);
+SF_API void sf_chunk_free(sf_chunk_t *chunk);
 
 /* Error information for the reader, writer and batch driver. */
 #define SF_ERR_USAGE 1   /* bad option value */
@@ -221,24 +268,28 @@ typedef struct sf_reader_opts {
     void (*on_note)(void *ctx, const char *file, uint64_t line,
                     const char *note);
     void *note_ctx;
+    int pencil;         /* 1: read pencilmark files (SF_FORMAT_PENCIL,
+                         * detected or fixed); 0: such a file is an error
+                         * (SF_ERR_USAGE), for callers that only take
+                         * givens */
 } sf_reader_opts_t;
 
 /* Reader over n paths ("-" = stdin), opened one at a time as the stream
  * reaches them.  Returns NULL when out of memory. */
-sf_reader_t *sf_reader_new(const char *const *paths, size_t n,
-                           const sf_reader_opts_t *opts);
-void sf_reader_free(sf_reader_t *reader);
+SF_API sf_reader_t *sf_reader_new(const char *const *paths, size_t n,
+                                  const sf_reader_opts_t *opts);
+SF_API void sf_reader_free(sf_reader_t *reader);
 
 /* Clear chunk, then read up to max records into it (fewer once their text
  * passes 16 MiB, so a chunk's memory is bounded whatever the records'
  * lengths).  Returns the number read (0 at the end of all input), or -1 on error with err filled (a
  * missing file, corrupt or truncated gzip, an unknown csv column: the
  * message names the file and, where it helps, the line). */
-long sf_reader_fill(sf_reader_t *reader, sf_chunk_t *chunk, size_t max,
-                    sf_error_t *err);
+SF_API long sf_reader_fill(sf_reader_t *reader, sf_chunk_t *chunk, size_t max,
+                           sf_error_t *err);
 
 /* Name of file index i as given ("-" is reported as "<stdin>"). */
-const char *sf_reader_file_name(const sf_reader_t *reader, uint32_t i);
+SF_API const char *sf_reader_file_name(const sf_reader_t *reader, uint32_t i);
 /* The csv header row of file i as read: without its line end or a UTF-8
  * byte order mark, otherwise byte for byte (a quoted field may span
  * lines), NUL-terminated, its length in *len (unless len is NULL).  NULL
@@ -248,24 +299,25 @@ const char *sf_reader_file_name(const sf_reader_t *reader, uint32_t i);
  * gzip included.  The text never changes and stays valid until
  * sf_reader_free, so threads working on a file's records may read it
  * while the reader goes on. */
-const char *sf_reader_csv_header(const sf_reader_t *reader, uint32_t i,
-                                 size_t *len);
+SF_API const char *sf_reader_csv_header(const sf_reader_t *reader, uint32_t i,
+                                        size_t *len);
 /* Records read so far from file i, and (into *invalid, unless NULL) how
  * many of them were invalid. */
-uint64_t sf_reader_file_records(const sf_reader_t *reader, uint32_t i,
-                                uint64_t *invalid);
+SF_API uint64_t sf_reader_file_records(const sf_reader_t *reader, uint32_t i,
+                                       uint64_t *invalid);
 /* Format of file i as decided (detected or fixed) once its first
  * non-comment line was read; SF_FORMAT_AUTO before that (and for a file
  * whose only such lines were too long to keep).  A csv file
  * without a header row has this SF_FORMAT_CSV and no sf_reader_csv_header. */
-sf_format_t sf_reader_file_format(const sf_reader_t *reader, uint32_t i);
+SF_API sf_format_t sf_reader_file_format(const sf_reader_t *reader,
+                                         uint32_t i);
 /* Format detected (or fixed) for the first file; SF_FORMAT_AUTO before any
  * record was read. */
-sf_format_t sf_reader_first_format(const sf_reader_t *reader);
+SF_API sf_format_t sf_reader_first_format(const sf_reader_t *reader);
 /* Input bytes consumed so far (compressed size for gzip), and the total
  * size of all regular files (0 when unknown), for progress and ETA. */
-uint64_t sf_reader_bytes_done(const sf_reader_t *reader);
-uint64_t sf_reader_bytes_total(const sf_reader_t *reader);
+SF_API uint64_t sf_reader_bytes_done(const sf_reader_t *reader);
+SF_API uint64_t sf_reader_bytes_total(const sf_reader_t *reader);
 
 /* ----------------------------------------------------------------- output */
 
@@ -282,11 +334,12 @@ typedef enum sf_field {
 
 #define SF_MAX_FIELDS 16
 
-const char *sf_field_name(sf_field_t field);
+SF_API const char *sf_field_name(sf_field_t field);
 /* Parse a comma-separated field list into fields[] (at most SF_MAX_FIELDS).
  * Returns the number of fields, or -1 with *bad pointing at the offending
  * name's start in list. */
-int sf_fields_parse(const char *list, sf_field_t *fields, const char **bad);
+SF_API int sf_fields_parse(const char *list, sf_field_t *fields,
+                           const char **bad);
 
 /* Output: standard output or a file written under a temporary name and
  * renamed into place on commit.  gzip output is made of independent gzip
@@ -303,32 +356,33 @@ typedef struct sf_writer_opts {
 
 /* Open an output.  NULL with err filled: the file exists without force,
  * the temporary file cannot be created, or no memory. */
-sf_writer_t *sf_writer_open(const sf_writer_opts_t *opts, sf_error_t *err);
+SF_API sf_writer_t *sf_writer_open(const sf_writer_opts_t *opts,
+                                   sf_error_t *err);
 /* 1 when the output is compressed. */
-int sf_writer_gzip(const sf_writer_t *writer);
-int sf_writer_level(const sf_writer_t *writer);
+SF_API int sf_writer_gzip(const sf_writer_t *writer);
+SF_API int sf_writer_level(const sf_writer_t *writer);
 /* Write bytes as they are (already compressed when gzip).  0 or -1. */
-int sf_writer_write(sf_writer_t *writer, const void *buf, size_t len,
-                    sf_error_t *err);
+SF_API int sf_writer_write(sf_writer_t *writer, const void *buf, size_t len,
+                           sf_error_t *err);
 /* Write n buffers in order, as one writev where possible.  0 or -1. */
 struct iovec;
-int sf_writer_writev(sf_writer_t *writer, const struct iovec *iov, int n,
-                     sf_error_t *err);
+SF_API int sf_writer_writev(sf_writer_t *writer, const struct iovec *iov,
+                            int n, sf_error_t *err);
 /* Flush and close.  With commit the temporary file is renamed into place;
  * without it (or when flushing fails) it is removed.  Frees the writer.
  * 0 or -1. */
-int sf_writer_close(sf_writer_t *writer, int commit, sf_error_t *err);
+SF_API int sf_writer_close(sf_writer_t *writer, int commit, sf_error_t *err);
 
 /* Name of the temporary file being written, or NULL (stdout, or a
  * non-regular file written directly).  For removing it from a signal
  * handler on interruption. */
-const char *sf_writer_temp_path(const sf_writer_t *writer);
+SF_API const char *sf_writer_temp_path(const sf_writer_t *writer);
 
 /* Compress len bytes of in into one complete gzip member appended to
  * *out (a malloc'd buffer of *out_len bytes used, *out_cap allocated).
  * 0, or -1 when out of memory.  Thread-safe. */
-int sf_gzip_member(const void *in, size_t len, int level, char **out,
-                   size_t *out_len, size_t *out_cap);
+SF_API int sf_gzip_member(const void *in, size_t len, int level, char **out,
+                          size_t *out_len, size_t *out_cap);
 
 /* ------------------------------------------------------------- statistics */
 
@@ -347,7 +401,7 @@ typedef struct sf_stats {
 
 /* Write stats as one JSON object (with a final newline) into buf.  Returns
  * the length it needs, like snprintf. */
-int sf_stats_json(const sf_stats_t *stats, char *buf, size_t cap);
+SF_API int sf_stats_json(const sf_stats_t *stats, char *buf, size_t cap);
 
 /* ------------------------------------------------------------------ batch */
 
@@ -365,7 +419,9 @@ typedef struct sf_batch_opts {
     unsigned flags;            /* SF_LEX */
     int strict;                /* stop at the first invalid record */
     size_t chunk;              /* records per chunk; 0 = default */
-    sf_format_t out_format;    /* SF_FORMAT_LINE, _GRID, or _AUTO (by input) */
+    sf_format_t out_format;    /* SF_FORMAT_LINE, _GRID, _JSONL (one JSON
+                                * object a record, fields by name), or
+                                * _AUTO (by input) */
     sf_field_t fields[SF_MAX_FIELDS]; /* line output fields */
     int nfields;               /* 0 = just the solution */
     const char *sep;           /* field separator; NULL = "," */
@@ -377,6 +433,12 @@ typedef struct sf_batch_opts {
     /* Called about every 0.25 s from the reading thread (may be NULL). */
     void (*on_progress)(void *ctx, const sf_progress_t *progress);
     void *ctx;
+    /* JSON Lines output of a job (sf_job_run with out_format
+     * SF_FORMAT_JSONL): the key of each field of a record, in the order
+     * emit() writes them (sf_batch_run names its fields itself).  An
+     * empty text field is written as null, numbers as numbers. */
+    const char *const *keys;
+    int nkeys;
 } sf_batch_opts_t;
 
 /* Solve every record of reader, writing one output record each, in input
@@ -385,8 +447,9 @@ typedef struct sf_batch_opts {
  * (wall/cpu time, statuses, latency).  Returns 0, or -1 with err filled
  * (SF_ERR_IO for read or write failures, SF_ERR_INVALID for an invalid
  * record under strict).  Does not close the writer. */
-int sf_batch_run(const sf_batch_opts_t *opts, sf_reader_t *reader,
-                 sf_writer_t *writer, sf_stats_t *stats, sf_error_t *err);
+SF_API int sf_batch_run(const sf_batch_opts_t *opts, sf_reader_t *reader,
+                        sf_writer_t *writer, sf_stats_t *stats,
+                        sf_error_t *err);
 
 /* ------------------------------------------------------------------- jobs */
 
@@ -407,21 +470,21 @@ int sf_batch_run(const sf_batch_opts_t *opts, sf_reader_t *reader,
 typedef struct sf_out sf_out_t;
 
 /* 81 cells as a field: digits, `empty` for 0. */
-void sf_out_cells(sf_out_t *out, const uint8_t *cells, char empty);
+SF_API void sf_out_cells(sf_out_t *out, const uint8_t *cells, char empty);
 /* len bytes of text as a field, quoted the CSV way when it holds the
  * separator, a quote or a line break. */
-void sf_out_text(sf_out_t *out, const char *text, size_t len);
+SF_API void sf_out_text(sf_out_t *out, const char *text, size_t len);
 /* A decimal integer field; a fixed-point field with `decimals` digits. */
-void sf_out_u64(sf_out_t *out, uint64_t v);
-void sf_out_fixed(sf_out_t *out, double v, int decimals);
+SF_API void sf_out_u64(sf_out_t *out, uint64_t v);
+SF_API void sf_out_fixed(sf_out_t *out, double v, int decimals);
 /* End the record (a newline). */
-void sf_out_end(sf_out_t *out);
+SF_API void sf_out_end(sf_out_t *out);
 /* A whole record as it is: len bytes and a newline, no separator. */
-void sf_out_record(sf_out_t *out, const char *text, size_t len);
+SF_API void sf_out_record(sf_out_t *out, const char *text, size_t len);
 /* 81 cell characters as a grid record: 9 rows, cells separated by a space
  * when spaced, after a blank line when blank_before. */
-void sf_out_grid(sf_out_t *out, const char *chars, int spaced,
-                 int blank_before);
+SF_API void sf_out_grid(sf_out_t *out, const char *chars, int spaced,
+                        int blank_before);
 
 /* What a job sees of one item. */
 typedef struct sf_item {
@@ -488,9 +551,9 @@ typedef struct sf_job_stats {
  * opts (its solving and field options are not used).  Records of gzip
  * writers are compressed in parallel.  Returns 0, or -1 with err filled as
  * for sf_batch_run.  Does not close the writers. */
-int sf_job_run(const sf_batch_opts_t *opts, const sf_job_t *job,
-               sf_reader_t *reader, sf_writer_t *const *writers,
-               sf_job_stats_t *stats, sf_error_t *err);
+SF_API int sf_job_run(const sf_batch_opts_t *opts, const sf_job_t *job,
+                      sf_reader_t *reader, sf_writer_t *const *writers,
+                      sf_job_stats_t *stats, sf_error_t *err);
 
 /* ------------------------------------------------------------------ bench */
 
@@ -506,9 +569,14 @@ typedef struct sf_bench_result {
  * limit and threads: one warm-up pass, then whole passes (shared out among
  * the threads in runs of up to 64 puzzles, with no barrier between passes)
  * until min_seconds have elapsed.  0, or -1 when out of memory. */
-int sf_bench_run(const sf_kernel_t *k, const uint8_t *cells, size_t n,
-                 uint64_t limit, int threads, double min_seconds,
-                 sf_bench_result_t *result);
+SF_API int sf_bench_run(const sf_kernel_t *k, const uint8_t *cells, size_t n,
+                        uint64_t limit, int threads, double min_seconds,
+                        sf_bench_result_t *result);
+/* The same on n pencilmark puzzles (81 candidate masks each, as
+ * sf_solve_cands). */
+SF_API int sf_bench_run_cands(const sf_kernel_t *k, const uint16_t *cands,
+                              size_t n, uint64_t limit, int threads,
+                              double min_seconds, sf_bench_result_t *result);
 
 /* --------------------------------------------------------------- datasets */
 
@@ -528,9 +596,9 @@ typedef enum sf_symmetry {
 } sf_symmetry_t;
 
 /* "none", "rot180", "rot90", "diagonal", "mirror"; "?" when out of range. */
-const char *sf_symmetry_name(sf_symmetry_t s);
+SF_API const char *sf_symmetry_name(sf_symmetry_t s);
 /* The symmetry of that name, or -1 when the name is unknown or NULL. */
-int sf_symmetry_parse(const char *name);
+SF_API int sf_symmetry_parse(const char *name);
 
 typedef struct sf_gen_opts {
     int clues;              /* 0: minimal (no clue, or with a symmetry no
@@ -542,18 +610,18 @@ typedef struct sf_gen_opts {
 /* The fewest clues the generator reaches with symmetry s: 20 without a
  * symmetry, 24 for rot90, 22 for the others (about half the requests at
  * that count succeed; all above it).  -1 for an unknown symmetry. */
-int sf_gen_min_clues(sf_symmetry_t s);
+SF_API int sf_gen_min_clues(sf_symmetry_t s);
 /* Why the options cannot give puzzles (a static sentence), or NULL when
  * they can: an unknown symmetry, clues outside 17..81, a rot90 count that
  * is not 4k or 4k+1, or fewer clues than sf_gen_min_clues. */
-const char *sf_gen_opts_problem(const sf_gen_opts_t *o);
+SF_API const char *sf_gen_opts_problem(const sf_gen_opts_t *o);
 
 /* Per-thread generator state; owns a solver on the default kernel. */
 typedef struct sf_gen sf_gen_t;
 
 /* New generator, or NULL when out of memory.  Used by one thread at a time. */
-sf_gen_t *sf_gen_new(void);
-void sf_gen_free(sf_gen_t *g);
+SF_API sf_gen_t *sf_gen_new(void);
+SF_API void sf_gen_free(sf_gen_t *g);
 
 /* Puzzle number `index` of the stream `seed`: the result depends only on
  * (opts, seed, index), never on the thread or call order.  Writes a puzzle
@@ -561,8 +629,8 @@ void sf_gen_free(sf_gen_t *g);
  * cells, 1..9).  Returns 0, or -1 when the options are invalid
  * (sf_gen_opts_problem) or cannot be met after a bounded number of
  * attempts (at sf_gen_min_clues about half the requests fail). */
-int sf_gen_puzzle(sf_gen_t *g, const sf_gen_opts_t *o, uint64_t seed,
-                  uint64_t index, uint8_t *puzzle, uint8_t *solution);
+SF_API int sf_gen_puzzle(sf_gen_t *g, const sf_gen_opts_t *o, uint64_t seed,
+                         uint64_t index, uint8_t *puzzle, uint8_t *solution);
 
 /* Search toward a target: starting from sf_gen_puzzle's result, mutate
  * (keep the solution; put an empty orbit of cells back and remove others,
@@ -573,10 +641,12 @@ int sf_gen_puzzle(sf_gen_t *g, const sf_gen_opts_t *o, uint64_t seed,
  * accept may be NULL (never on target).  Returns 0 when on target, 1 when
  * steps ran out (the best puzzle found is written), -1 as above or when
  * score is NULL.  Deterministic in (opts, seed, index). */
-int sf_gen_search(sf_gen_t *g, const sf_gen_opts_t *o, uint64_t seed,
-                  uint64_t index, double (*score)(void *ctx, const uint8_t *p),
-                  int (*accept)(void *ctx, const uint8_t *p), void *ctx,
-                  unsigned max_steps, uint8_t *puzzle, uint8_t *solution);
+SF_API int sf_gen_search(sf_gen_t *g, const sf_gen_opts_t *o, uint64_t seed,
+                         uint64_t index,
+                         double (*score)(void *ctx, const uint8_t *p),
+                         int (*accept)(void *ctx, const uint8_t *p), void *ctx,
+                         unsigned max_steps, uint8_t *puzzle,
+                         uint8_t *solution);
 
 /* Transforms that keep a puzzle valid (the 2 * 6^8 * 9! relabellings,
  * row/band/column/stack permutations and transposition), and the canonical
@@ -594,12 +664,13 @@ typedef struct sf_xform {
  * validity. */
 
 /* The transform that changes nothing. */
-void sf_xform_identity(sf_xform_t *t);
+SF_API void sf_xform_identity(sf_xform_t *t);
 
 /* out[r*9+c] = digit[T(in)[row[r]*9 + col[c]]], T = transpose or identity.
  * in and out may be the same array.  Values above 9 are not digits and
  * become 0, here and in sf_canon. */
-void sf_xform_apply(const sf_xform_t *t, const uint8_t *in, uint8_t *out);
+SF_API void sf_xform_apply(const sf_xform_t *t, const uint8_t *in,
+                           uint8_t *out);
 
 /* Canonical form: the lexicographically smallest 81-cell string (0 for an
  * empty cell sorts first) over all transforms above, with digits relabelled
@@ -610,7 +681,7 @@ void sf_xform_apply(const sf_xform_t *t, const uint8_t *in, uint8_t *out);
  * sf_xform_apply(t, in) == out; digits absent from in are mapped to the
  * unused labels in increasing order, so t->digit is a permutation.
  * in and out may be the same array.  Uses about 55 KiB of stack. */
-void sf_canon(const uint8_t *in, uint8_t *out, sf_xform_t *t);
+SF_API void sf_canon(const uint8_t *in, uint8_t *out, sf_xform_t *t);
 
 /* Difficulty: the hardest human technique a logical solver needs, and a
  * solver-based rating. */
@@ -620,19 +691,24 @@ typedef enum sf_level {
     SF_LEVEL_LOCKED,      /* + locked candidates (pointing, claiming) */
     SF_LEVEL_SUBSETS,     /* + naked/hidden pairs, triples, quads */
     SF_LEVEL_FISH,        /* + X-wing, swordfish, jellyfish */
+    SF_LEVEL_WINGS,       /* + XY-wing, XYZ-wing */
+    SF_LEVEL_UNIQUE,      /* + unique rectangles and loops, BUG */
+    SF_LEVEL_EXCLUSION,   /* + aligned pair exclusion */
+    SF_LEVEL_CHAINS,      /* + X-, Y-, XY-cycles, forcing X- and XY-chains */
     SF_LEVEL_GUESS,       /* the above do not solve it (also: no/many solutions) */
     SF_LEVEL_COUNT
 } sf_level_t;
 
-/* "singles", "locked", "subsets", "fish", "guess"; "?" out of range. */
-const char *sf_level_name(sf_level_t l);
+/* "singles", "locked", "subsets", "fish", "wings", "unique", "exclusion",
+ * "chains", "guess"; "?" out of range. */
+SF_API const char *sf_level_name(sf_level_t l);
 /* The level of that exact name, or -1 if unknown (NULL included). */
-int sf_level_parse(const char *name);
+SF_API int sf_level_parse(const char *name);
 
 /* Hardest technique a logical solver needs, always applying the simplest
  * technique that makes progress.  cells: 81 values, 0 = empty, 1..9 =
  * given; values above 9 or clashing givens give SF_LEVEL_GUESS. */
-sf_level_t sf_logic_level(const uint8_t *cells);
+SF_API sf_level_t sf_logic_level(const uint8_t *cells);
 
 #define SF_RATING_SAMPLES 8 /* equivalent copies solved by default */
 
@@ -640,7 +716,156 @@ sf_level_t sf_logic_level(const uint8_t *cells);
  * equivalent copies of cells, using solver s (owned by the calling thread).
  * The copies are drawn from the canonical form, so equivalent puzzles get
  * the same rating.  -1 when the puzzle has no solution. */
-double sf_rating(sf_solver_t *s, const uint8_t *cells, unsigned samples);
+SF_API double sf_rating(sf_solver_t *s, const uint8_t *cells,
+                        unsigned samples);
+
+/* The Sudoku Explainer (SE) rating: the difficulty, on SE's scale, of the
+ * hardest step of a solve that always applies the first technique, in
+ * SE's order, that makes progress.  Values are in tenths (23 = 2.3).
+ * When the techniques implemented here run out before the grid is full
+ * (SF_SE_BEYOND) or the time budget is spent (SF_SE_OVER), tenths is a
+ * lower bound of the SE rating, not the rating. */
+typedef enum sf_se_step {
+    SF_SE_STEP_NONE = 0,          /* no step (a full grid) */
+    SF_SE_STEP_FULL_HOUSE,        /* 1.0 last empty cell of a region */
+    SF_SE_STEP_HIDDEN_SINGLE_BOX, /* 1.2 */
+    SF_SE_STEP_HIDDEN_SINGLE_LINE,/* 1.5 in a row or column */
+    SF_SE_STEP_DIRECT_POINTING,   /* 1.7 pointing giving a hidden single */
+    SF_SE_STEP_DIRECT_CLAIMING,   /* 1.9 */
+    SF_SE_STEP_DIRECT_HIDDEN_PAIR,/* 2.0 */
+    SF_SE_STEP_NAKED_SINGLE,      /* 2.3 */
+    SF_SE_STEP_DIRECT_HIDDEN_TRIPLE, /* 2.5 */
+    SF_SE_STEP_POINTING,          /* 2.6 */
+    SF_SE_STEP_CLAIMING,          /* 2.8 */
+    SF_SE_STEP_NAKED_PAIR,        /* 3.0 */
+    SF_SE_STEP_X_WING,            /* 3.2 */
+    SF_SE_STEP_HIDDEN_PAIR,       /* 3.4 */
+    SF_SE_STEP_NAKED_TRIPLE,      /* 3.6 */
+    SF_SE_STEP_SWORDFISH,         /* 3.8 */
+    SF_SE_STEP_HIDDEN_TRIPLE,     /* 4.0 */
+    SF_SE_STEP_XY_WING,           /* 4.2 */
+    SF_SE_STEP_XYZ_WING,          /* 4.4 */
+    SF_SE_STEP_UNIQUE_RECTANGLE,  /* 4.5 and up (type 3: + the set's size) */
+    SF_SE_STEP_UNIQUE_LOOP,       /* 4.6 and up (6 or more cells) */
+    SF_SE_STEP_NAKED_QUAD,        /* 5.0 */
+    SF_SE_STEP_JELLYFISH,         /* 5.2 */
+    SF_SE_STEP_HIDDEN_QUAD,       /* 5.4 */
+    SF_SE_STEP_BUG,               /* 5.6-6.2 bivalue universal grave */
+    SF_SE_STEP_ALIGNED_PAIR,      /* 6.2 aligned pair exclusion */
+    SF_SE_STEP_X_CYCLE,           /* 6.5+ with the chain length */
+    SF_SE_STEP_Y_CYCLE,           /* 6.5+ */
+    SF_SE_STEP_X_CHAIN,           /* 6.6+ forcing X-chain, turbot fish */
+    SF_SE_STEP_XY_CYCLE,          /* 7.0+ */
+    SF_SE_STEP_XY_CHAIN,          /* 7.0+ forcing chain */
+    SF_SE_STEP_BEYOND,            /* a technique not implemented is next */
+    SF_SE_STEP_OVER,              /* the time budget ran out */
+    SF_SE_STEP_COUNT
+} sf_se_step_t;
+
+typedef enum sf_se_status {
+    SF_SE_EXACT = 0,   /* tenths is the SE rating */
+    SF_SE_BEYOND,      /* lower bound: a technique not implemented is needed */
+    SF_SE_OVER,        /* lower bound: the budget was spent */
+    SF_SE_INVALID      /* clashing givens, a value above 9, or a contradiction
+                        * (a puzzle without solution) */
+} sf_se_status_t;
+
+typedef struct sf_se_result {
+    int tenths;            /* rating (or lower bound) in tenths */
+    sf_se_step_t step;     /* technique of the hardest step (or BEYOND/OVER) */
+    sf_se_status_t status;
+    int steps;             /* steps applied */
+} sf_se_result_t;
+
+/* Rate cells (81 values, 0 = empty) on the SE scale, within budget
+ * seconds of wall time (<= 0: no limit).  The puzzle should have exactly
+ * one solution (SE's uniqueness techniques assume it; check first).
+ * Thread-safe (state on the caller's stack and heap).  Returns 0, or -1
+ * when out of memory. */
+SF_API int sf_se_rate(const uint8_t *cells, double budget,
+                      sf_se_result_t *out);
+/* Lowercase hyphenated name of a step ("naked-pair"); "?" out of range. */
+SF_API const char *sf_se_step_name(sf_se_step_t step);
+/* The rating as text into buf (cap >= 8): "2.3", or ">=7.5" for a lower
+ * bound; "" for SF_SE_INVALID.  Returns the length. */
+SF_API int sf_se_format(const sf_se_result_t *r, char *buf, size_t cap);
+
+/* ----------------------------------------------------------------- arrays */
+
+/* Whole arrays of puzzles in one call, for bindings (the Python package)
+ * and programs that hold their puzzles in memory.  Row i of an array is
+ * the 81 cells at [81 * i, 81 * i + 81), 0 = empty.  The rows are shared
+ * out among `threads` OpenMP threads (<= 0: all cores), each with its own
+ * state, so the results are identical for every thread count, and they
+ * are those of the matching command on the same records in the same
+ * order (solve, rate, canon, transform --augment, generate with the same
+ * seed).  A row flagged in `invalid` (n bytes, non-zero = flagged; may be
+ * NULL) is a record that is not a puzzle and gets that command's answer
+ * for one.  Every function returns 0, or -1 when out of memory (outputs
+ * then unspecified); any number may run at once on distinct outputs. */
+
+/* Parse n line-format records (as sf_parse_line): record i is the bytes
+ * text[off[i] .. off[i + 1]) (off has n + 1 entries), less a line end
+ * ("\n" or "\r\n") at its end.  Writes cells
+ * (n rows; zeros for a record that is not a puzzle) and invalid (n bytes,
+ * 1 for such a record).  Always 0. */
+SF_API int sf_array_parse(const char *text, const uint64_t *off, size_t n,
+                          int threads, uint8_t *cells, uint8_t *invalid);
+
+/* Solve n rows with kernel k (NULL = default) as sf_solve_cells does.
+ * Writes solutions (n rows: the solution when the count is > 0, else
+ * zeros), counts, statuses (sf_status_t values) and guesses, n each.  A
+ * flagged row, or one with a value above 9, is SF_INVALID, count 0. */
+SF_API int sf_array_solve(const sf_kernel_t *k, const uint8_t *cells,
+                          const uint8_t *invalid, size_t n, uint64_t limit,
+                          unsigned flags, int threads, uint8_t *solutions,
+                          uint64_t *counts, uint8_t *statuses,
+                          uint64_t *guesses);
+
+/* Rate n rows as `sudoflow rate` does: statuses (counted to 2), and for
+ * a row with a solution its rating (sf_rating with `samples`; else -1)
+ * and logic level (sf_logic_level; else -1). */
+SF_API int sf_array_rate(const uint8_t *cells, const uint8_t *invalid,
+                         size_t n, unsigned samples, int threads,
+                         uint8_t *statuses, double *ratings, int8_t *levels);
+
+/* Canonical forms (sf_canon) of n rows into out (n rows; zeros for a
+ * flagged row). */
+SF_API int sf_array_canon(const uint8_t *cells, const uint8_t *invalid,
+                          size_t n, int threads, uint8_t *out);
+
+/* k random equivalent copies of each of n rows, as `transform --augment k
+ * --seed seed`: copy j of row i is row i * k + j of out (n * k rows),
+ * under the transform drawn from the sub-stream (seed, i, j).  When
+ * solutions is not NULL it receives the copies' solutions where the row
+ * has exactly one (else zeros).  A flagged row's copies are zeros. */
+SF_API int sf_array_augment(const uint8_t *cells, const uint8_t *invalid,
+                            size_t n, uint64_t k, uint64_t seed, int threads,
+                            uint8_t *out, uint8_t *solutions);
+
+/* A difficulty target for generated puzzles. */
+typedef struct sf_gen_target {
+    int level;                     /* sf_level_t to reach; -1: any */
+    int rated;                     /* 1: rating within [min, max] */
+    double min_rating, max_rating; /* bounds of sf_rating (8 samples) */
+    unsigned steps;                /* climb steps from a promising start
+                                    * (`generate --steps`, default 20) */
+    int se;                        /* 1: SE rating within [min_se, max_se]
+                                    * (a lower bound meets a range open
+                                    * above); min_se at most 7.5 */
+    double min_se, max_se;
+} sf_gen_target_t;
+
+/* Puzzles 0..n-1 of stream seed with options o and target t (NULL: none)
+ * as `sudoflow generate -n n --seed seed` makes them: a puzzle searched
+ * toward t by up to 4096 fresh starts and short climbs.  Writes puzzles
+ * and solutions (n rows each, may be NULL) and made (n bytes: 0 made,
+ * 1 no puzzle met the target, 2 the options cannot give it, see
+ * sf_gen_opts_problem; rows not made are zeros). */
+SF_API int sf_array_generate(const sf_gen_opts_t *o, const sf_gen_target_t *t,
+                             uint64_t seed, size_t n, int threads,
+                             uint8_t *puzzles, uint8_t *solutions,
+                             uint8_t *made);
 
 #ifdef __cplusplus
 }

@@ -24,7 +24,10 @@
  *
  * Puzzles come from files in line format (read here, not by the library's
  * parser), from a seeded generator (unique, several solutions, unsolvable)
- * and from a fixed list of edge cases.  Puzzles are checked in parallel with
+ * and from a fixed list of edge cases.  With --pencil N a file's puzzles
+ * are instead the seeds of N pencilmark puzzles (candidate masks, see
+ * "pencilmark puzzles" below), checked the same way through every
+ * kernel's solve_cands entry and sf_solve_cands' own search.  Puzzles are checked in parallel with
  * OpenMP; every thread owns its kernel states.  The last line of output is
  * "crosscheck: N passed, M failed", counting (puzzle, kernel) pairs.
  */
@@ -68,6 +71,7 @@ typedef struct opts {
     uint64_t budget;         /* reference nodes per run */
     uint64_t seed;
     unsigned long n_unique, n_multi, n_unsolvable;
+    unsigned long pencil;    /* pencilmark puzzles per FILE; 0: none */
     int edge;                /* run the edge cases */
     int threads;             /* 0 = OpenMP default */
 } opts_t;
@@ -347,12 +351,21 @@ typedef struct where {
     const uint8_t *cells;
     uint64_t limit;
     unsigned flags;
+    const uint16_t *cands;   /* a pencilmark puzzle: its masks, else NULL */
+    sf_solver_t *solver;     /* pencilmarks on a kernel without
+                              * solve_cands: sf_solve_cands' own search */
 } where_t;
 
 static void put_grid(const uint8_t *g, FILE *out)
 {
     for (int i = 0; i < 81; i++)
         fputc(g[i] >= 1 && g[i] <= 9 ? '0' + g[i] : '.', out);
+}
+
+static void put_marks(const uint16_t *cands, FILE *out)
+{
+    for (int i = 0; i < 729; i++)
+        fputc(cands[i / 9] >> (i % 9) & 1 ? '1' + i % 9 : '.', out);
 }
 
 static void report(const where_t *w, const char *what,
@@ -367,7 +380,10 @@ static void report(const where_t *w, const char *what,
                    " got %s\n     puzzle ", w->label, w->kernel,
                    (unsigned long long)w->limit,
                    w->flags & SF_LEX ? "lex" : "0", what, expected, got);
-            put_grid(w->cells, stdout);
+            if (w->cands)
+                put_marks(w->cands, stdout);
+            else
+                put_grid(w->cells, stdout);
             putchar('\n');
         } else if (*w->shown == MAX_SHOWN + 1) {
             printf("(further failures are counted, not shown)\n");
@@ -397,16 +413,38 @@ static void report_grids(const where_t *w, const char *what,
     report(w, what, expected ? e : "a valid solution", g);
 }
 
-static void run_kernel(const sf_kernel_t *k, void *state,
-                       const uint8_t cells[81], uint64_t limit,
-                       unsigned flags, run_t *r)
+/* A pencilmark run: the kernel's solve_cands entry, or sf_solve_cands'
+ * own search when it has none. */
+static void run_cands(const sf_kernel_t *k, void *state, const where_t *w,
+                      uint64_t limit, unsigned flags, run_t *r)
+{
+    uint16_t in[81];
+    memcpy(in, w->cands, sizeof in);
+    if (k->solve_cands) {
+        r->count = k->solve_cands(state, in, limit, flags, r->sol,
+                                  &r->guesses);
+    } else {
+        sf_result_t res = {0, UINT64_MAX, SF_INVALID};
+        sf_solve_cands(w->solver, in, limit, flags, r->sol, &res);
+        r->count = res.count;
+        r->guesses = res.guesses;
+    }
+    r->input_changed = memcmp(in, w->cands, sizeof in) != 0;
+}
+
+static void run_kernel(const sf_kernel_t *k, void *state, const where_t *w,
+                       uint64_t limit, unsigned flags, run_t *r)
 {
     uint8_t in[81];
-    memcpy(in, cells, 81);
     memset(r->sol, 0xEE, sizeof r->sol);
     r->guesses = UINT64_MAX;
+    if (w->cands) {
+        run_cands(k, state, w, limit, flags, r);
+        return;
+    }
+    memcpy(in, w->cells, 81);
     r->count = k->solve(state, in, limit, flags, r->sol, &r->guesses);
-    r->input_changed = memcmp(in, cells, 81) != 0;
+    r->input_changed = memcmp(in, w->cells, 81) != 0;
 }
 
 /* Contract checks that need no reference; returns failures. */
@@ -457,7 +495,8 @@ static int check_run(const where_t *w, const run_t *r, const oracle_t *o,
     }
     if (r->count == 0)
         return fails;
-    if (!ref_valid_solution(w->cells, r->sol)) {
+    if (w->cands ? !ref_valid_cands_solution(w->cands, r->sol)
+                 : !ref_valid_solution(w->cells, r->sol)) {
         report_grids(w, "solution", NULL, r->sol);
         fails++;
     } else if (w->flags & SF_LEX) {
@@ -481,7 +520,7 @@ static int check_repeat(const sf_kernel_t *k, void *state, where_t *w,
         memset(state, 0xA5, k->state_size);
         w->limit = 2;
         w->flags = lex ? SF_LEX : 0;
-        run_kernel(k, state, w->cells, 2, w->flags, &again);
+        run_kernel(k, state, w, 2, w->flags, &again);
         const run_t *r = &first[lex];
         if (again.count != r->count) {
             report_count(w, "count on a repeated run", r->count,
@@ -514,7 +553,7 @@ static int check_kernel(const sf_kernel_t *k, void *state, where_t *w,
             run_t r;
             w->limit = limits[li];
             w->flags = lex ? SF_LEX : 0;
-            run_kernel(k, state, w->cells, w->limit, w->flags, &r);
+            run_kernel(k, state, w, w->limit, w->flags, &r);
             fails += check_run(w, &r, o, t);
             if (w->limit == 2)
                 first[lex] = r;
@@ -534,7 +573,23 @@ typedef struct worker {
     void *state[MAX_KERNELS];
     size_t n;
     uint64_t *shown;         /* shared failure counter */
+    sf_solver_t *plain;      /* pencilmarks: a kernel without solve_cands */
 } worker_t;
+
+/* A kernel without a solve_cands entry: sf_solve_cands runs its own
+ * search for it, which the pencilmark checks cover through this. */
+static uint64_t givens_unused(void *state, const uint8_t *cells,
+                              uint64_t limit, unsigned flags,
+                              uint8_t *solution, uint64_t *guesses)
+{
+    (void)state, (void)cells, (void)limit, (void)flags, (void)solution;
+    *guesses = 0;
+    return 0;
+}
+
+static const sf_kernel_t plain_kernel = {
+    "plain", "sf_solve_cands' own search (no solve_cands entry)", 64,
+    givens_unused, NULL};
 
 static size_t count_kernels(void)
 {
@@ -548,6 +603,10 @@ static int worker_init(worker_t *w)
 {
     w->n = count_kernels();
     memset(w->state, 0, sizeof w->state);
+    w->plain = sf_solver_new(&plain_kernel);
+    w->state[w->n] = aligned_alloc(64, plain_kernel.state_size);
+    if (!w->plain || !w->state[w->n])
+        return -1;
     for (size_t i = 0; i < w->n; i++) {
         w->k[i] = sf_kernel_at(i);
         const size_t size = (w->k[i]->state_size + 63) / 64 * 64;
@@ -560,8 +619,9 @@ static int worker_init(worker_t *w)
 
 static void worker_free(worker_t *w)
 {
-    for (size_t i = 0; i < w->n; i++)
+    for (size_t i = 0; i <= w->n; i++)
         free(w->state[i]);
+    sf_solver_free(w->plain);
 }
 
 static int count_givens(const uint8_t cells[81])
@@ -588,13 +648,14 @@ static void check_puzzle(worker_t *wk, const opts_t *op,
     t->exact += o.exact;
     t->nodes += o.nodes;
     if (o.broken) {
-        where_t w = {wk->shown, label, "(reference)", cells, 0, 0};
+        where_t w = {wk->shown, label, "(reference)", cells, 0, 0, NULL, NULL};
         report(&w, "reference", "a valid solution", "an invalid one");
         t->failed++;
         return;
     }
     for (size_t i = 0; i < wk->n; i++) {
-        where_t w = {wk->shown, label, wk->k[i]->name, cells, 0, 0};
+        where_t w = {wk->shown, label, wk->k[i]->name, cells, 0, 0, NULL,
+                     NULL};
         if (check_kernel(wk->k[i], wk->state[i], &w, &o, t, &t->k[i])) {
             t->failed++;
             t->k[i].failed++;
@@ -808,6 +869,9 @@ static int read_file(const char *path, const opts_t *op, plist_t *l)
     return rc;
 }
 
+static int run_pencil(const set_t *set, const plist_t *l, const opts_t *op,
+                      tally_t *total);
+
 static int run_file(const char *path, const opts_t *op, tally_t *total)
 {
     plist_t l = {NULL, 0, 0, 0};
@@ -825,14 +889,19 @@ static int run_file(const char *path, const opts_t *op, tally_t *total)
         printf("%s: sample: one puzzle in %lu\n", set.name, op->every);
     if (op->max)
         printf("%s: sample: at most %lu puzzles\n", set.name, op->max);
-    const int rc = run_set(&set, op, total);
+    if (op->pencil)
+        snprintf(set.name + strlen(set.name), sizeof set.name - strlen(set.name),
+                 " pencilmarks (seed %llu)", (unsigned long long)op->seed);
+    const int rc = op->pencil ? run_pencil(&set, &l, op, total)
+                              : run_set(&set, op, total);
     free(l.p);
     return rc;
 }
 
 /* ---------------------------------------------------------- generator */
 
-enum { KIND_GRID, KIND_UNIQUE, KIND_MULTI, KIND_UNSOLVABLE, KIND_EDGE };
+enum { KIND_GRID, KIND_UNIQUE, KIND_MULTI, KIND_UNSOLVABLE, KIND_EDGE,
+       KIND_PENCIL };
 
 /* A random symmetry of g: bands, rows, stacks, columns, transposition and
  * digits all shuffled. */
@@ -1108,6 +1177,209 @@ static void gen_edge(const set_t *set, size_t i, uint8_t p[81], char *label,
     snprintf(label, label_size, "edge#%zu(%s)", i, edge_names[i]);
 }
 
+/* -------------------------------------------------- pencilmark puzzles */
+
+/* Pencilmark puzzle j of a file is made from the file's puzzle j % n and a
+ * solution S of it (the default kernel's: the reference judges the
+ * result, S only shapes it).  It starts from the puzzle's masks (a given's
+ * digit alone, all nine digits in an empty cell) or, for every other j,
+ * from all 729 candidates; then each candidate not in S goes with a
+ * probability drawn per puzzle, so S stays a solution and others may too
+ * (from none to more than the largest limit).  From the puzzle's masks
+ * the probability is 5% to 95%; from all 729 it is 5% to 30% (more
+ * solutions than the largest limit) or 55% to 95% (one to a few
+ * hundred): in between the reference seldom finishes counting within
+ * its budget.  Every second puzzle of each kind then loses one of S's
+ * candidates as well, which leaves other solutions or none (an emptied
+ * cell among them). */
+static void make_pencil(const uint8_t cells[81], const uint8_t sol[81],
+                        unsigned variant, rng_t *r, uint16_t cands[81])
+{
+    const unsigned pct = (variant & 1)      ? 5 + rng_below(r, 91)
+                         : rng_below(r, 2) ? 5 + rng_below(r, 26)
+                                           : 55 + rng_below(r, 41);
+    for (int i = 0; i < 81; i++) {
+        unsigned m = (variant & 1) && cells[i] ? 1u << (cells[i] - 1) : 0x1ffu;
+        for (int d = 1; d <= 9; d++)
+            if (d != sol[i] && rng_below(r, 100) < pct)
+                m &= ~(1u << (d - 1));
+        cands[i] = (uint16_t)m;
+    }
+    if (variant & 2) {
+        const unsigned c = rng_below(r, 81);
+        cands[c] &= (uint16_t)~(1u << (sol[c] - 1));
+    }
+}
+
+/* The smallest solution of a pencilmark puzzle, cell by cell: each cell
+ * in row order takes the smallest of its digits that leaves a solution
+ * with the cells before it fixed.  1 when found; 0 when there is none or
+ * a search ran out of budget. */
+static int pencil_lex(const uint16_t cands[81], uint64_t budget,
+                      uint8_t lex[81], uint64_t *nodes)
+{
+    uint16_t m[81];
+    uint8_t any[81];
+    memcpy(m, cands, sizeof m);
+    for (int i = 0; i < 81; i++) {
+        uint64_t count = 0, spent;
+        int d = 0;
+        while (count == 0 && ++d <= 9) {
+            if (!(cands[i] >> (d - 1) & 1))
+                continue;
+            m[i] = (uint16_t)(1u << (d - 1));
+            const int done = ref_count_cands_bounded(m, 1, 1, budget, any,
+                                                     &count, &spent) == 0;
+            *nodes += spent;
+            if (!done)
+                return 0;
+        }
+        if (count == 0)
+            return 0;
+        lex[i] = (uint8_t)d;
+    }
+    return 1;
+}
+
+/* The reference on a pencilmark puzzle: counted, fewest candidates first,
+ * up to one past the largest limit (so a count above it is known without
+ * counting all).  A unique solution is the smallest; else the first
+ * solution of a row-major search is (given a sixteenth of the budget),
+ * else pencil_lex finds it. */
+static void pencil_oracle(const uint16_t cands[81], uint64_t budget,
+                          oracle_t *o)
+{
+    uint64_t count, spent;
+    memset(o, 0, sizeof *o);
+    const int done = ref_count_cands_bounded(cands, 1, LARGEST_LIMIT + 1,
+                                             budget, o->lex, &count,
+                                             &o->nodes) == 0;
+    o->count = count;
+    o->exact = done && count <= LARGEST_LIMIT;
+    o->lex_known = o->exact && count == 1;
+    if (count > 0 && !o->lex_known) {
+        ref_count_cands_bounded(cands, 0, 1, budget / 16, o->lex, &count,
+                                &spent);
+        o->nodes += spent;
+        o->lex_known = count > 0 || pencil_lex(cands, budget, o->lex,
+                                               &o->nodes);
+    }
+    o->broken = o->lex_known && !ref_valid_cands_solution(cands, o->lex);
+}
+
+/* Check one pencilmark puzzle on every kernel and on the plain search. */
+static void check_pencil_puzzle(worker_t *wk, const opts_t *op,
+                                const uint16_t cands[81], const char *label,
+                                tally_t *t)
+{
+    oracle_t o;
+    uint8_t singles[81];
+    pencil_oracle(cands, op->budget, &o);
+    for (int i = 0; i < 81; i++)
+        singles[i] = __builtin_popcount(cands[i]) == 1
+                         ? (uint8_t)(__builtin_ctz(cands[i]) + 1) : 0;
+    const uint64_t n1 = (uint64_t)count_givens(singles);
+    if (t->puzzles == 0 || n1 < t->givens_min)
+        t->givens_min = n1;
+    if (n1 > t->givens_max)
+        t->givens_max = n1;
+    t->givens += n1;
+    t->puzzles++;
+    t->exact += o.exact;
+    t->nodes += o.nodes;
+    where_t w = {wk->shown, label, "(reference)", singles, 0, 0, cands,
+                 wk->plain};
+    if (o.broken) {
+        report(&w, "reference", "a valid solution", "an invalid one");
+        t->failed++;
+        return;
+    }
+    for (size_t i = 0; i <= wk->n; i++) {
+        const sf_kernel_t *k = i < wk->n ? wk->k[i] : &plain_kernel;
+        w.kernel = k->name;
+        if (check_kernel(k, wk->state[i], &w, &o, t, &t->k[i])) {
+            t->failed++;
+            t->k[i].failed++;
+        } else {
+            t->passed++;
+        }
+    }
+}
+
+/* op->pencil pencilmark puzzles from the puzzles of l, in parallel, into
+ * t.  0, or -1 when a thread could not set up. */
+static int check_pencil_set(const set_t *set, const plist_t *l,
+                            const opts_t *op, uint64_t *shown, tally_t *t)
+{
+    const size_t n_kernels = count_kernels();
+    int broken = 0;
+#ifdef _OPENMP
+    const int threads = op->threads > 0 ? op->threads : omp_get_max_threads();
+#pragma omp parallel num_threads(threads)
+#endif
+    {
+        worker_t wk;
+        tally_t mine;
+        memset(&mine, 0, sizeof mine);
+        wk.shown = shown;
+        const int ok = worker_init(&wk) == 0;
+        if (!ok) {
+#ifdef _OPENMP
+#pragma omp atomic write
+#endif
+            broken = 1;
+        }
+#ifdef _OPENMP
+#pragma omp for schedule(dynamic, 2)
+#endif
+        for (size_t j = 0; j < op->pencil; j++) {
+            const puzzle_t *src = &l->p[j % l->n];
+            uint8_t sol[81];
+            uint16_t cands[81];
+            uint64_t g;
+            char label[128];
+            if (!ok || wk.k[0]->solve(wk.state[0], src->cells, 1, 0, sol,
+                                      &g) == 0)
+                continue;
+            rng_t r = rng_for(op->seed, KIND_PENCIL, j);
+            make_pencil(src->cells, sol, (unsigned)(j % 4), &r, cands);
+            snprintf(label, sizeof label, "%s:%lu pencil#%zu", set->name,
+                     src->line, j);
+            check_pencil_puzzle(&wk, op, cands, label, &mine);
+        }
+        worker_free(&wk);
+#ifdef _OPENMP
+#pragma omp critical(crosscheck_tally)
+#endif
+        tally_add(t, &mine, n_kernels);
+    }
+    return broken ? -1 : 0;
+}
+
+/* Check the pencilmark puzzles made from l, print the summary, add it to
+ * total. */
+static int run_pencil(const set_t *set, const plist_t *l, const opts_t *op,
+                      tally_t *total)
+{
+    tally_t t;
+    struct timespec t0, t1;
+    memset(&t, 0, sizeof t);
+    if (l->n == 0) {
+        printf("%s: no puzzles to make pencilmarks from\n", set->name);
+        return 0;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    if (check_pencil_set(set, l, op, &total->shown, &t) != 0) {
+        fprintf(stderr, "crosscheck: out of memory\n");
+        return -1;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    print_summary(set, op, &t, (double)(t1.tv_sec - t0.tv_sec) +
+                                   (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+    tally_add(total, &t, count_kernels());
+    return 0;
+}
+
 /* ---------------------------------------------------------------- main */
 
 static void usage(FILE *out)
@@ -1127,6 +1399,9 @@ static void usage(FILE *out)
             "  --seed S        generator seed (1)\n"
             "  --edge          the edge cases (also run when no FILE and no "
             "generated puzzles)\n"
+            "  --pencil N      N pencilmark puzzles made from the puzzles of "
+            "each FILE\n"
+            "                  (instead of checking those; 0: check them)\n"
             "  --threads T     threads (OpenMP default)\n"
             "  --sanitized     only exit 0 when built with a sanitizer, "
             "else 1\n"
@@ -1149,7 +1424,7 @@ static int apply_option(int argc, char **argv, int *i, opts_t *op)
 {
     static const char *const names[] = {
         "--every", "--max", "--budget", "--random", "--unique", "--multi",
-        "--unsolvable", "--seed", "--threads"};
+        "--unsolvable", "--seed", "--pencil", "--threads"};
     const size_t n_names = sizeof names / sizeof names[0];
     unsigned long long v = 0;
     size_t k = 0;
@@ -1174,6 +1449,7 @@ static int apply_option(int argc, char **argv, int *i, opts_t *op)
     case 5: op->n_multi = (unsigned long)v; break;
     case 6: op->n_unsolvable = (unsigned long)v; break;
     case 7: op->seed = v; break;
+    case 8: op->pencil = (unsigned long)v; break;
     default: op->threads = (int)v; break;
     }
     return 0;

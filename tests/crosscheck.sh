@@ -10,10 +10,14 @@
 # set well.  The project's own sets in data/ are checked too: easy and
 # random whole, and every 20th of multi and every 40th of manysol (the
 # reference is slow to count their many solutions); when DATA_DIR has
-# none of the public files, data/sample.txt.gz is checked whole instead.  Then generated puzzles with a fixed
+# none of the public files, data/sample.txt.gz is checked whole instead.
+# Then 150 pencilmark puzzles (candidate masks) made from the puzzles of
+# each of data/sample.txt.gz and data/multi.txt.gz (one solution, several,
+# none: see make_pencil in crosscheck.c).  Then generated puzzles with a fixed
 # seed: 2000 unique, 2000 with several solutions, 500 unsolvable, and the
 # edge cases.  A sanitizer build runs about four times slower, so it gets a
-# quarter of that: the hard sets sampled, 500/500/125 generated puzzles.
+# quarter of that: the hard sets sampled, 500/500/125 generated puzzles
+# and 38 pencilmark puzzles per file.
 # One run, so the last line is the total, "crosscheck: N passed, M failed";
 # the exit status is non-zero on any failure.
 set -u
@@ -40,6 +44,8 @@ fi
 set -- "$@" --every $k "$root/data/easy.txt.gz" \
     --every $k "$root/data/random.txt.gz" \
     --every $((20 * k)) "$root/data/multi.txt.gz" \
-    --every $((40 * k)) "$root/data/manysol.txt.gz"
+    --every $((40 * k)) "$root/data/manysol.txt.gz" \
+    --every 1 --pencil $((150 / k)) "$root/data/sample.txt.gz" \
+    "$root/data/multi.txt.gz"
 exec "$bin" "$@" --seed 20240601 --unique $generated --multi $generated \
     --unsolvable $((generated / 4)) --edge

@@ -6,7 +6,8 @@
  * filled in row-major order with digits 1..9 in ascending order, a digit being
  * allowed when its row, column and box do not hold it yet.  No propagation,
  * no heuristics.  Because of that order the first solution found is the
- * lexicographically smallest one.
+ * lexicographically smallest one.  Pencilmark puzzles (candidate masks) are
+ * searched the same way, a cell's digits limited to its mask.
  *
  * All functions are reentrant: state lives on the caller's stack.
  */
@@ -30,6 +31,23 @@ uint64_t ref_count(const uint8_t cells[81], uint64_t limit, uint8_t first[81]);
 int ref_count_bounded(const uint8_t cells[81], uint64_t limit,
                       uint64_t node_budget, uint8_t first[81],
                       uint64_t *count, uint64_t *nodes);
+
+/* Pencilmark puzzles: cands holds 81 masks, bit d - 1 set when digit d may
+ * go in the cell.  Every cell is filled with the digits of its mask in
+ * ascending order: in row-major order (so, again, the first solution found
+ * is the smallest), or with fewest_first next the empty cell with the
+ * fewest digits allowed by its mask and the digits placed (the first in
+ * row order among those), which is much faster on sparse masks but whose
+ * first solution need not be the smallest; otherwise as
+ * ref_count_bounded.  A mask with bits above bit 8 gives 0. */
+int ref_count_cands_bounded(const uint16_t cands[81], int fewest_first,
+                            uint64_t limit, uint64_t node_budget,
+                            uint8_t first[81], uint64_t *count,
+                            uint64_t *nodes);
+
+/* 1 when sol is a complete valid grid whose every digit is among its
+ * cell's candidates in cands; else 0. */
+int ref_valid_cands_solution(const uint16_t cands[81], const uint8_t sol[81]);
 
 /* 1 when no two givens of cells clash (same digit twice in a row, column or
  * box) and every value is 0..9; else 0. */

@@ -715,7 +715,7 @@ static void test_job_output(void **state)
     (void)state;
     sf_out_t out;
     memset(&out, 0, sizeof out);
-    out_reset(&out, "::", 2);
+    out_reset(&out, &(sf_batch_opts_t){.sep = "::"});
     uint8_t g[SF_CELLS];
     base_grid(g);
     g[0] = 0;
@@ -743,7 +743,7 @@ static void test_job_output(void **state)
     assert_int_equal(out.records, 3);
     assert_false(out.failed);
     /* A reset keeps the buffer but starts empty, first field next. */
-    out_reset(&out, ",", 1);
+    out_reset(&out, &(sf_batch_opts_t){.sep = ","});
     sf_out_u64(&out, 7);
     sf_out_text(&out, "x,y", 3);
     sf_out_end(&out);
@@ -766,7 +766,7 @@ static void test_job_output_growth(void **state)
     (void)state;
     sf_out_t out;
     memset(&out, 0, sizeof out);
-    out_reset(&out, "\t", 1);
+    out_reset(&out, &(sf_batch_opts_t){.sep = "\t"});
     text_t want = {0};
     char text[300];
     uint64_t r = 5;
@@ -784,6 +784,111 @@ static void test_job_output_growth(void **state)
     assert_int_equal(out.records, 500);
     assert_int_equal(out.text.len, want.n);
     assert_memory_equal(out.text.p, want.p, want.n);
+    sbuf_free(&out.text);
+    tfree(&want);
+}
+
+/* ---------------------------------------------------------- JSON Lines */
+
+/* Every field as JSON: numbers bare, text escaped (quote, backslash,
+ * control bytes as \u00XX, DEL and UTF-8 kept, a byte that does not start
+ * a valid UTF-8 sequence, an overlong form's included, as \ufffd); then
+ * an invalid record (null puzzle and solution) and a pencilmark record
+ * (its 729 marks as the puzzle, '.' for an absent one). */
+static void test_jsonl_record(void **state)
+{
+    (void)state;
+    static const sf_field_t all[] = {
+        SF_FIELD_PUZZLE, SF_FIELD_SOLUTION, SF_FIELD_STATUS, SF_FIELD_COUNT,
+        SF_FIELD_GUESSES, SF_FIELD_NS, SF_FIELD_LINE};
+    out_layout_t lay = line_layout(all, 7, ",");
+    lay.kind = SF_FORMAT_JSONL;
+    uint8_t g[SF_CELLS], p[SF_CELLS];
+    base_grid(g);
+    memcpy(p, g, SF_CELLS);
+    p[0] = p[40] = 0;
+    const char text[] = "a\"b\\c\x01\x1f\x7f caf\xc3\xa9 \xff \xe0\x80 end";
+    sf_record_t rec = make_record(p, text, 0, 0);
+    outcome_t oc = make_outcome(g, SF_MULTIPLE, 3, 7, 9);
+    char pz[82], sol[82];
+    cells_text(p, '.', pz);
+    cells_text(g, '0', sol);
+    text_t want = {0};
+    tprintf(&want, "{\"puzzle\":\"%s\",\"solution\":\"%s\",\"status\":"
+            "\"multiple\",\"count\":3,\"guesses\":7,\"ns\":9,\"line\":"
+            "\"a\\\"b\\\\c\\u0001\\u001f\x7f caf\xc3\xa9 \\ufffd "
+            "\\ufffd\\ufffd end\"}\n", pz, sol);
+    char *got = format_one(&lay, &rec, text, &oc, 0);
+    assert_string_equal(got, want.p);
+    free(got);
+    tfree(&want);
+
+    sf_record_t bad = make_record(NULL, "xyz", 1, 0);
+    outcome_t none = make_outcome(NULL, SF_INVALID, 0, 0, 0);
+    got = format_one(&lay, &bad, "xyz", &none, 1);
+    assert_string_equal(got, "{\"puzzle\":null,\"solution\":null,\"status\":"
+                        "\"invalid\",\"count\":0,\"guesses\":0,\"ns\":0,"
+                        "\"line\":\"xyz\"}\n");
+    free(got);
+
+    char marks[SF_PENCIL_CHARS + 1], norm[SF_PENCIL_CHARS + 1];
+    for (int i = 0; i < SF_PENCIL_CHARS; i++) {
+        const int present = (i * 7) % 3 != 0;
+        marks[i] = present ? (char)('1' + i % 9) : i % 2 ? '0' : '.';
+        norm[i] = present ? marks[i] : '.';
+    }
+    marks[SF_PENCIL_CHARS] = norm[SF_PENCIL_CHARS] = '\0';
+    sf_record_t pen = make_record(NULL, marks, 0, 0);
+    pen.pencil = 1;
+    lay.fields[0] = SF_FIELD_PUZZLE;
+    lay.nfields = 1;
+    got = format_one(&lay, &pen, marks, &none, 2);
+    text_t wp = {0};
+    tprintf(&wp, "{\"puzzle\":\"%s\"}\n", norm);
+    assert_string_equal(got, wp.p);
+    free(got);
+    tfree(&wp);
+    /* the same puzzle field in line output */
+    lay.kind = SF_FORMAT_LINE;
+    got = format_one(&lay, &pen, marks, &none, 2);
+    assert_int_equal(strlen(got), SF_PENCIL_CHARS + 1);
+    assert_memory_equal(got, norm, SF_PENCIL_CHARS);
+    free(got);
+}
+
+/* Job output as JSON Lines: the keys in order, numbers bare, an empty
+ * text field null, a record without fields {}. */
+static void test_jsonl_job_output(void **state)
+{
+    (void)state;
+    static const char *const keys[] = {"cells", "n", "x", "t", "q"};
+    const sf_batch_opts_t o = {.out_format = SF_FORMAT_JSONL, .keys = keys,
+                               .nkeys = 5};
+    sf_out_t out;
+    memset(&out, 0, sizeof out);
+    out_reset(&out, &o);
+    uint8_t g[SF_CELLS];
+    char cells[82];
+    base_grid(g);
+    g[5] = 0;
+    cells_text(g, '.', cells);
+    sf_out_cells(&out, g, '.');
+    sf_out_u64(&out, 18446744073709551615ull);
+    sf_out_fixed(&out, 2.125, 2);
+    sf_out_text(&out, "", 0);
+    sf_out_text(&out, "a,\"b\"", 5);
+    sf_out_end(&out);
+    sf_out_end(&out);
+    sf_out_u64(&out, 4);
+    sf_out_end(&out);
+    text_t want = {0};
+    tprintf(&want, "{\"cells\":\"%s\",\"n\":18446744073709551615,\"x\":"
+            "2.12,\"t\":null,\"q\":\"a,\\\"b\\\"\"}\n{}\n{\"cells\":4}\n",
+            cells);
+    assert_true(out.text.len <= out.text.cap);
+    assert_int_equal(out.text.len, want.n);
+    assert_memory_equal(out.text.p, want.p, want.n);
+    assert_int_equal(out.records, 3);
     sbuf_free(&out.text);
     tfree(&want);
 }
@@ -806,6 +911,8 @@ int main(void)
         cmocka_unit_test(test_sbuf_reserve),
         cmocka_unit_test(test_job_output),
         cmocka_unit_test(test_job_output_growth),
+        cmocka_unit_test(test_jsonl_record),
+        cmocka_unit_test(test_jsonl_job_output),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -235,7 +235,8 @@ static void test_fixed_clues(void **state)
 
 /* Impossible options are refused at once, with a reason, and the counts
  * sf_gen_min_clues gives are reachable: a puzzle is made at the minimum
- * within a few indices for every symmetry. */
+ * within 32 indices for every symmetry (a grid has such a puzzle about one
+ * time in four for the rarest, mirror). */
 static void test_options_checked(void **state)
 {
     (void)state;
@@ -256,7 +257,7 @@ static void test_options_checked(void **state)
         assert_null(sf_gen_opts_problem(&o));
         assert_null(sf_gen_opts_problem(&more));
         int made = 0;
-        for (uint64_t i = 0; i < 8 && !made; i++)
+        for (uint64_t i = 0; i < 32 && !made; i++)
             made = sf_gen_puzzle(g, &o, 5, i, p, s) == 0;
         assert_true(made);
         assert_int_equal(clue_count(p), o.clues);

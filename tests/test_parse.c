@@ -54,8 +54,9 @@ static void test_format_names(void **state)
 {
     (void)state;
     const sf_format_t all[] = {SF_FORMAT_AUTO, SF_FORMAT_LINE, SF_FORMAT_GRID,
-                               SF_FORMAT_CSV};
-    for (size_t i = 0; i < 4; i++)
+                               SF_FORMAT_CSV,  SF_FORMAT_PENCIL,
+                               SF_FORMAT_JSONL};
+    for (size_t i = 0; i < 6; i++)
         assert_int_equal(sf_format_parse(sf_format_name(all[i])), all[i]);
     assert_string_equal(sf_format_name(SF_FORMAT_GRID), "grid");
     assert_int_equal(sf_format_parse("csv"), SF_FORMAT_CSV);
@@ -369,6 +370,74 @@ static void test_line_every_byte_every_position(void **state)
     }
 }
 
+/* PUZ as pencilmarks: a given's digit alone, all nine in an empty cell;
+ * absent marks are '.' or, from every third cell on, '0'. */
+static void puz_marks(char *out)
+{
+    for (int i = 0; i < SF_PENCIL_CHARS; i++) {
+        const char c = PUZ[i / 9], k = (char)('1' + i % 9);
+        out[i] = (c == '.' || c == k) ? k : (i / 9) % 3 == 2 ? '0' : '.';
+    }
+    out[SF_PENCIL_CHARS] = '\0';
+}
+
+/* Pencilmark records: the masks of each cell; a rest after a separator;
+ * the reasons for a record that is not one. */
+static void test_pencil(void **state)
+{
+    (void)state;
+    char text[SF_PENCIL_CHARS + 16];
+    uint16_t cands[SF_CELLS];
+    const char *why = "unset";
+    puz_marks(text);
+    assert_int_equal(sf_parse_pencil(text, SF_PENCIL_CHARS, cands, &why), 0);
+    assert_null(why);
+    for (int i = 0; i < SF_CELLS; i++)
+        assert_int_equal(cands[i], PUZ[i] == '.' ? 0x1ff
+                                                 : 1u << (PUZ[i] - '1'));
+    memcpy(text + SF_PENCIL_CHARS, ",rest", 6);
+    assert_int_equal(sf_parse_pencil(text, strlen(text), cands, NULL), 0);
+    assert_int_equal(sf_parse_pencil(text, SF_PENCIL_CHARS - 1, cands, &why),
+                     -1);
+    assert_string_equal(why, "expected 729 pencilmarks, found 728");
+    for (int i = 0; i < SF_CELLS; i++)
+        assert_int_equal(cands[i], 0);
+    text[SF_PENCIL_CHARS] = '5';
+    assert_int_equal(sf_parse_pencil(text, SF_PENCIL_CHARS + 1, cands, &why),
+                     -1);
+    assert_string_equal(why, "expected 729 pencilmarks, found 730");
+    puz_marks(text);
+    text[10] = '3'; /* cell 1, mark 2 */
+    assert_int_equal(sf_parse_pencil(text, SF_PENCIL_CHARS, cands, &why), -1);
+    assert_non_null(strstr(why, "digit out of place"));
+    text[10] = '_';
+    assert_int_equal(sf_parse_pencil(text, SF_PENCIL_CHARS, cands, &why), -1);
+    assert_string_equal(why, "bad character '_'");
+    /* an 81-cell puzzle is not a pencilmark record, nor the reverse */
+    assert_int_equal(sf_parse_pencil(PUZ, SF_CELLS, cands, &why), -1);
+    assert_string_equal(why, "expected 729 pencilmarks, found 81");
+    puz_marks(text);
+    uint8_t cells[SF_CELLS];
+    assert_int_equal(sf_parse_line(text, SF_PENCIL_CHARS, cells, NULL), -1);
+}
+
+/* A pencilmark line is detected as such, alone and in a vote. */
+static void test_detect_pencil(void **state)
+{
+    (void)state;
+    char text[SF_PENCIL_CHARS + 1];
+    puz_marks(text);
+    assert_int_equal(sf_detect_format(text, SF_PENCIL_CHARS),
+                     SF_FORMAT_PENCIL);
+    const char *lines[3] = {"not a puzzle", text, text};
+    const size_t lens[3] = {12, SF_PENCIL_CHARS, SF_PENCIL_CHARS};
+    assert_int_equal(parse_detect_lines(lines, lens, 3), SF_FORMAT_PENCIL);
+    const char *mixed[3] = {PUZ, text, PUZ};
+    const size_t mixed_lens[3] = {SF_CELLS, SF_PENCIL_CHARS, SF_CELLS};
+    assert_int_equal(parse_detect_lines(mixed, mixed_lens, 3),
+                     SF_FORMAT_LINE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -388,6 +457,8 @@ int main(void)
         cmocka_unit_test(test_blank),
         cmocka_unit_test(test_field_cells),
         cmocka_unit_test(test_why_strings),
+        cmocka_unit_test(test_pencil),
+        cmocka_unit_test(test_detect_pencil),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -482,7 +482,7 @@ static uint64_t probe_solve(void *state, const uint8_t *cells, uint64_t limit,
 }
 
 static const sf_kernel_t probe = {"probe", "test double", PROBE_SIZE,
-                                  probe_solve};
+                                  probe_solve, NULL};
 
 static void test_solver_state(void **state)
 {
@@ -534,6 +534,63 @@ static void test_solve_cells(void **state)
         assert_int_equal(sf_solve_cells(s, bad, 2, 0, sol, &r),
                          SF_UNSOLVABLE);
         assert_int_equal(r.count, 0);
+        sf_solver_free(s);
+    }
+}
+
+/* Candidate masks of cells: a given's digit alone, all nine when empty. */
+static void masks_of(const uint8_t *cells, uint16_t *cands)
+{
+    for (int i = 0; i < SF_CELLS; i++)
+        cands[i] = cells[i] ? (uint16_t)(1u << (cells[i] - 1)) : 0x1ff;
+}
+
+/* Pencilmark puzzles on every kernel's solve_cands entry and on the plain
+ * search sf_solve_cands runs for a kernel without one (the probe): a
+ * puzzle's own masks give its solution; dropping candidates that are not
+ * in it changes nothing, dropping one that is leaves none; the empty grid
+ * under SF_LEX gives the smallest grid; an empty mask has no solution, a
+ * mask above nine bits is invalid. */
+static void test_solve_cands(void **state)
+{
+    (void)state;
+    uint8_t cells[SF_CELLS], want[SF_CELLS], sol[SF_CELLS], lex[SF_CELLS];
+    uint16_t cands[SF_CELLS], all[SF_CELLS];
+    parse(HARD, cells);
+    reference_solution(HARD, want);
+    parse(LEX_MIN, lex);
+    for (int i = 0; i < SF_CELLS; i++)
+        all[i] = 0x1ff;
+    for (size_t i = 0; i <= 2; i++) {
+        const sf_kernel_t *k = sf_kernel_at(i) ? sf_kernel_at(i) : &probe;
+        sf_solver_t *s = sf_solver_new(k);
+        sf_result_t r;
+        masks_of(cells, cands);
+        assert_int_equal(sf_solve_cands(s, cands, 2, 0, sol, &r), SF_UNIQUE);
+        assert_memory_equal(sol, want, SF_CELLS);
+        for (int c = 0; c < SF_CELLS; c++)
+            if (c % 3 != 0)
+                cands[c] &= (uint16_t)((1u << (want[c] - 1)) | (c * 37u));
+        assert_int_equal(sf_solve_cands(s, cands, 0, SF_LEX, sol, &r),
+                         SF_UNIQUE);
+        assert_memory_equal(sol, want, SF_CELLS);
+        cands[40] &= (uint16_t)~(1u << (want[40] - 1));
+        assert_int_equal(sf_solve_cands(s, cands, 2, 0, sol, &r),
+                         SF_UNSOLVABLE);
+        assert_int_equal(sf_solve_cands(s, all, 1, SF_LEX, sol, &r),
+                         SF_SOLVED);
+        assert_memory_equal(sol, lex, SF_CELLS);
+        assert_int_equal(sf_solve_cands(s, all, 10, 0, NULL, &r),
+                         SF_MULTIPLE);
+        assert_int_equal(r.count, 10);
+        memcpy(cands, all, sizeof cands);
+        cands[80] = 0;
+        assert_int_equal(sf_solve_cands(s, cands, 1, 0, sol, &r),
+                         SF_UNSOLVABLE);
+        cands[80] = 0x3ff;
+        assert_int_equal(sf_solve_cands(s, cands, 1, 0, sol, &r),
+                         SF_INVALID);
+        assert_int_equal(sf_solve_cands(s, NULL, 1, 0, sol, &r), SF_INVALID);
         sf_solver_free(s);
     }
 }
@@ -642,6 +699,7 @@ int main(void)
         cmocka_unit_test(test_status),
         cmocka_unit_test(test_solver_state),
         cmocka_unit_test(test_solve_cells),
+        cmocka_unit_test(test_solve_cands),
         cmocka_unit_test(test_solve_string),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

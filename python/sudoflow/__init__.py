@@ -1,0 +1,426 @@
+"""sudoflow: batch Sudoku solving, generating, rating and augmenting on
+NumPy arrays, run by the sudoflow C library's OpenMP code.
+
+Puzzles are ``uint8[N, 81]`` arrays, row-major cells, 0 = empty, 1-9 =
+given (any integer dtype with values 0-9 is accepted), or sequences of
+puzzle strings in the command line's ``line`` format (81 cells, ``1``-``9``
+givens and ``0 . _ - *`` empty, optionally followed by a separator and
+anything; a line end at the end is ignored, as from ``readlines()``).  A
+string that is not a puzzle is an *invalid record*, flagged per row as
+the command line flags it (status ``INVALID``, ``invalid`` set); bad
+arrays (shape, dtype, values above 9) raise ``ValueError`` or
+``TypeError`` instead.  Every call takes ``threads`` (``None`` or 0: all
+cores) and gives the same answers for every thread count, equal to what
+the ``sudoflow`` command prints for the same records and seed.
+
+    >>> import sudoflow
+    >>> r = sudoflow.solve(["4...3.......6..8..........1....5..9..8....6"
+    ...                     "...7.2........1.27..5.3....4.9........"], limit=2)
+    >>> sudoflow.STATUS_NAMES[r.statuses[0]], int(r.counts[0])
+    ('unique', 1)
+
+The binding uses ctypes, not cffi: ctypes is in every Python, so the
+package needs no compiler step of its own and nothing beyond Debian's
+``python3`` and ``python3-numpy`` (the C library is built by ``make``, as
+for the command line), and a ``CDLL`` call releases the GIL for its whole
+duration, which is all a batch call needs.  The per-call overhead cffi
+saves is irrelevant when one call handles a whole array.
+"""
+
+import numbers
+
+import numpy as np
+
+from . import _native
+
+__all__ = [
+    "solve", "rate", "canon", "augment", "generate", "to_strings",
+    "SolveResult", "RateResult", "CanonResult", "AugmentResult",
+    "STATUS_NAMES", "LEVEL_NAMES", "SYMMETRIES", "KERNELS",
+    "SOLVED", "UNIQUE", "MULTIPLE", "UNSOLVABLE", "INVALID",
+]
+
+__version__ = "0.1.0"
+
+_lib = _native.load()
+
+#: Names of the status codes in ``statuses`` (index = code).
+STATUS_NAMES = _native.names(_lib.sf_status_name)
+SOLVED, UNIQUE, MULTIPLE, UNSOLVABLE, INVALID = range(5)
+#: Names of the logic levels in ``RateResult.levels`` (index = level).
+LEVEL_NAMES = _native.names(_lib.sf_level_name)
+#: Clue-pattern symmetries ``generate`` accepts.
+SYMMETRIES = _native.names(_lib.sf_symmetry_name)
+
+
+def _kernels():
+    out = []
+    while True:
+        k = _lib.sf_kernel_at(len(out))
+        if not k:
+            return tuple(out)
+        out.append(k.contents.name.decode())
+
+
+#: Solver kernel names; the first is the default.
+KERNELS = _kernels()
+
+_CELLS = 81
+_NOMEM = "sudoflow: out of memory"
+
+
+# ---------------------------------------------------------------- input
+
+def _threads(threads):
+    if threads is None:
+        return 0
+    if not isinstance(threads, numbers.Integral) or isinstance(threads, bool):
+        raise TypeError("threads must be an integer or None, not %r"
+                        % (threads,))
+    if threads < 0:
+        raise ValueError("threads must be >= 0 (0 or None: all cores), "
+                         "not %d" % threads)
+    return int(threads)
+
+
+def _count(name, value, low, high=2**64 - 1):
+    if not isinstance(value, numbers.Integral) or isinstance(value, bool):
+        raise TypeError("%s must be an integer, not %r" % (name, value))
+    if not low <= value <= high:
+        raise ValueError("%s must be between %d and %d, not %d"
+                         % (name, low, high, value))
+    return int(value)
+
+
+def _from_array(a):
+    """uint8[N, 81] C-contiguous copy or view of an integer array."""
+    if a.dtype.kind not in "iu":
+        raise TypeError("puzzles must have an integer dtype (uint8 cells, "
+                        "0 = empty), not %s" % a.dtype)
+    if a.ndim != 2 or a.shape[1] != _CELLS:
+        raise ValueError("puzzles must have shape (N, 81), not %s%s"
+                         % (a.shape, "; reshape(-1, 81) it"
+                            if a.size % _CELLS == 0 and a.size else ""))
+    if a.size and (a.max() > 9 or (a.dtype.kind == "i" and a.min() < 0)):
+        row, col = np.argwhere((a < 0) | (a > 9))[0]
+        raise ValueError("puzzles[%d, %d] is %d: cells must be 0 (empty) "
+                         "to 9" % (row, col, a[row, col]))
+    return np.ascontiguousarray(a, dtype=np.uint8)
+
+
+def _from_strings(seq, threads):
+    """Parse puzzle strings as the command line parses its line format."""
+    n = len(seq)
+    cells = np.zeros((n, _CELLS), dtype=np.uint8)
+    invalid = np.zeros(n, dtype=np.uint8)
+    if n == 0:
+        return cells, invalid
+    try:
+        if isinstance(seq[0], bytes):
+            text = b"".join(seq)
+        else:
+            # Unencodable characters become one '?' each (never a cell),
+            # so character offsets stay byte offsets.
+            text = "".join(seq).encode("latin-1", "replace")
+        lens = np.fromiter(map(len, seq), dtype=np.uint64, count=n)
+    except TypeError:
+        raise TypeError("puzzles must be an integer array or a sequence of "
+                        "puzzle strings, all str or all bytes") from None
+    off = np.zeros(n + 1, dtype=np.uint64)
+    np.cumsum(lens, out=off[1:])
+    if int(off[-1]) != len(text):
+        raise TypeError("puzzles: a sequence of puzzle strings must hold "
+                        "only str or only bytes")
+    _lib.sf_array_parse(text, off.ctypes.data, n, threads,
+                        cells.ctypes.data, invalid.ctypes.data)
+    return cells, invalid
+
+
+def _puzzles(puzzles, threads):
+    """(cells uint8[N, 81], invalid uint8[N] or None) from any input."""
+    if isinstance(puzzles, (str, bytes)):
+        puzzles = [puzzles]
+    if isinstance(puzzles, np.ndarray) and puzzles.dtype.kind not in "OSU":
+        return _from_array(puzzles), None
+    try:
+        seq = list(puzzles)
+    except TypeError:
+        raise TypeError("puzzles must be a uint8[N, 81] array or a "
+                        "sequence of puzzle strings, not %s"
+                        % type(puzzles).__name__) from None
+    if seq and isinstance(seq[0], np.str_):
+        seq = [str(s) for s in seq]
+    if not seq or isinstance(seq[0], (str, bytes)):
+        return _from_strings(seq, threads)
+    return _from_array(np.asarray(seq)), None
+
+
+def _invalid_bool(invalid, n):
+    if invalid is None:
+        return np.zeros(n, dtype=bool)
+    return invalid.astype(bool)
+
+
+def _addr(a):
+    return None if a is None else a.ctypes.data
+
+
+def _check(rc):
+    if rc != 0:
+        raise MemoryError(_NOMEM)
+
+
+# -------------------------------------------------------------- results
+
+class _Result:
+    _names = ()
+
+    def __len__(self):
+        return len(getattr(self, self._names[0]))
+
+    def __repr__(self):
+        return "%s(%s)" % (type(self).__name__, ", ".join(
+            "%s=<%s %s>" % (k, getattr(self, k).dtype, getattr(self, k).shape)
+            for k in self._names))
+
+
+class SolveResult(_Result):
+    """What ``solve`` found, one entry per puzzle.
+
+    solutions  uint8[N, 81]: the solution (the first the kernel finds, or
+               the smallest with lex=True) when counts > 0, else zeros
+    counts     uint64[N]: solutions found, at most the limit
+    statuses   uint8[N]: SOLVED, UNIQUE, MULTIPLE, UNSOLVABLE or INVALID
+               (names in STATUS_NAMES)
+    guesses    uint64[N]: guesses the solver made
+    invalid    bool[N]: the record is not a puzzle
+    """
+
+    _names = ("solutions", "counts", "statuses", "guesses", "invalid")
+
+    def __init__(self, solutions, counts, statuses, guesses, invalid):
+        self.solutions = solutions
+        self.counts = counts
+        self.statuses = statuses
+        self.guesses = guesses
+        self.invalid = invalid
+
+
+class RateResult(_Result):
+    """What ``rate`` found, one entry per puzzle (as ``sudoflow rate``).
+
+    statuses   uint8[N]: solutions counted to 2 (UNIQUE, MULTIPLE, ...)
+    ratings    float64[N]: mean guesses over equivalent copies, NaN when
+               the puzzle has no solution or is invalid
+    levels     int8[N]: logic level (index into LEVEL_NAMES), -1 likewise
+    invalid    bool[N]
+    """
+
+    _names = ("statuses", "ratings", "levels", "invalid")
+
+    def __init__(self, statuses, ratings, levels, invalid):
+        self.statuses = statuses
+        self.ratings = ratings
+        self.levels = levels
+        self.invalid = invalid
+
+
+class CanonResult(_Result):
+    """Canonical forms (as ``sudoflow canon``): canon uint8[N, 81] (zeros
+    for an invalid record) and invalid bool[N]."""
+
+    _names = ("canon", "invalid")
+
+    def __init__(self, canon, invalid):
+        self.canon = canon
+        self.invalid = invalid
+
+
+class AugmentResult(_Result):
+    """Equivalent copies (as ``sudoflow transform --augment K``), N * K
+    rows, the K copies of puzzle i at rows i*K .. i*K+K-1.
+
+    puzzles    uint8[N*K, 81] (zeros for copies of an invalid record)
+    solutions  uint8[N*K, 81] when asked for: each copy's solution when
+               the puzzle has exactly one, else zeros; otherwise None
+    source     int64[N*K]: the input row of each copy
+    invalid    bool[N*K]: the copy's input record is not a puzzle
+    """
+
+    _names = ("puzzles", "source", "invalid")
+
+    def __init__(self, puzzles, solutions, source, invalid):
+        self.puzzles = puzzles
+        self.solutions = solutions
+        self.source = source
+        self.invalid = invalid
+
+
+# ------------------------------------------------------------------- API
+
+def solve(puzzles, limit=1, lex=False, threads=None, kernel=None):
+    """Solve every puzzle; a SolveResult.
+
+    limit    stop after this many solutions (0: count them all); 2 tells
+             UNIQUE from MULTIPLE
+    lex      report the lexicographically smallest solution
+    threads  None or 0: all cores
+    kernel   a name from KERNELS (None: the default, fastest)
+    """
+    limit = _count("limit", limit, 0)
+    nt = _threads(threads)
+    k = None
+    if kernel is not None:
+        k = _lib.sf_kernel_find(str(kernel).encode())
+        if not k:
+            raise ValueError("unknown kernel %r (%s)"
+                             % (kernel, ", ".join(KERNELS)))
+    cells, invalid = _puzzles(puzzles, nt)
+    n = len(cells)
+    solutions = np.empty((n, _CELLS), dtype=np.uint8)
+    counts = np.empty(n, dtype=np.uint64)
+    statuses = np.empty(n, dtype=np.uint8)
+    guesses = np.empty(n, dtype=np.uint64)
+    _check(_lib.sf_array_solve(
+        k, cells.ctypes.data, _addr(invalid), n, limit,
+        _native.SF_LEX if lex else 0, nt, solutions.ctypes.data,
+        counts.ctypes.data, statuses.ctypes.data, guesses.ctypes.data))
+    return SolveResult(solutions, counts, statuses, guesses,
+                       _invalid_bool(invalid, n))
+
+
+def rate(puzzles, samples=8, threads=None):
+    """Status, rating and logic level of every puzzle; a RateResult.
+
+    samples  equivalent copies solved for the rating (as rate --samples)
+    """
+    samples = _count("samples", samples, 1, 10000)
+    nt = _threads(threads)
+    cells, invalid = _puzzles(puzzles, nt)
+    n = len(cells)
+    statuses = np.empty(n, dtype=np.uint8)
+    ratings = np.empty(n, dtype=np.float64)
+    levels = np.empty(n, dtype=np.int8)
+    _check(_lib.sf_array_rate(
+        cells.ctypes.data, _addr(invalid), n, samples, nt,
+        statuses.ctypes.data, ratings.ctypes.data, levels.ctypes.data))
+    ratings[ratings < 0] = np.nan
+    return RateResult(statuses, ratings, levels, _invalid_bool(invalid, n))
+
+
+def canon(puzzles, threads=None):
+    """Canonical form of every puzzle; a CanonResult."""
+    nt = _threads(threads)
+    cells, invalid = _puzzles(puzzles, nt)
+    n = len(cells)
+    out = np.empty((n, _CELLS), dtype=np.uint8)
+    _check(_lib.sf_array_canon(cells.ctypes.data, _addr(invalid), n, nt,
+                               out.ctypes.data))
+    return CanonResult(out, _invalid_bool(invalid, n))
+
+
+def augment(puzzles, k, seed, solutions=False, threads=None):
+    """k random equivalent copies of every puzzle, reproducible from seed
+    (the copies ``sudoflow transform --augment k --seed seed`` writes for
+    the same records); an AugmentResult.  solutions=True also gives each
+    copy's solution (puzzles with exactly one)."""
+    k = _count("k", k, 1, 1000000)
+    seed = _count("seed", seed, 0)
+    nt = _threads(threads)
+    cells, invalid = _puzzles(puzzles, nt)
+    n = len(cells)
+    out = np.empty((n * k, _CELLS), dtype=np.uint8)
+    sols = np.empty((n * k, _CELLS), dtype=np.uint8) if solutions else None
+    _check(_lib.sf_array_augment(cells.ctypes.data, _addr(invalid), n, k,
+                                 seed, nt, out.ctypes.data, _addr(sols)))
+    source = np.repeat(np.arange(n, dtype=np.int64), k)
+    return AugmentResult(out, sols, source,
+                         np.repeat(_invalid_bool(invalid, n), k))
+
+
+def _named(what, value, parse, known):
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        if 0 <= value < len(known):
+            return int(value)
+    elif isinstance(value, str):
+        v = parse(value.encode())
+        if v >= 0:
+            return v
+    raise ValueError("unknown %s %r (%s)" % (what, value, ", ".join(known)))
+
+
+def _rating(value):
+    if not isinstance(value, numbers.Real) or isinstance(value, bool):
+        raise TypeError("a rating must be a number, not %r" % (value,))
+    if not 0 <= value < np.inf:
+        raise ValueError("a rating must be a finite number >= 0, not %r"
+                         % (value,))
+    return float(value)
+
+
+def generate(n, seed, clues=None, symmetry=None, level=None,
+             min_rating=None, max_rating=None, threads=None):
+    """n new puzzles with exactly one solution, uint8[n, 81]: puzzles
+    0..n-1 of the stream `seed`, those ``sudoflow generate -n n --seed
+    seed`` writes with the same options, whatever the thread count.
+
+    clues     exactly this many clues (None: minimal puzzles)
+    symmetry  clue-pattern symmetry, a name from SYMMETRIES
+    level     logic level to reach, a name from LEVEL_NAMES (or its index)
+    min_rating, max_rating
+              bounds of the rating (see rate) to reach
+
+    ValueError when the options cannot give puzzles, or when some puzzles
+    could not be made (a level out of reach, or clue counts at the edge
+    of what the generator reaches), naming how many.
+    """
+    n = _count("n", n, 0)
+    seed = _count("seed", seed, 0)
+    nt = _threads(threads)
+    opts = _native.GenOpts(0, 0)
+    if clues is not None:
+        opts.clues = _count("clues", clues, 17, 81)
+    if symmetry is not None:
+        opts.symmetry = _named("symmetry", symmetry,
+                               _lib.sf_symmetry_parse, SYMMETRIES)
+    problem = _lib.sf_gen_opts_problem(opts)
+    if problem:
+        raise ValueError(
+            "clues=%s, symmetry=%r: %s; with this symmetry it makes %d to "
+            "81 clues" % (clues, SYMMETRIES[opts.symmetry], problem.decode(),
+                          _lib.sf_gen_min_clues(opts.symmetry)))
+    target = _native.GenTarget(-1, 0, 0.0, 0.0, 20)
+    if level is not None:
+        target.level = _named("level", level, _lib.sf_level_parse,
+                              LEVEL_NAMES)
+    if min_rating is not None or max_rating is not None:
+        lo = -np.inf if min_rating is None else _rating(min_rating)
+        hi = np.inf if max_rating is None else _rating(max_rating)
+        if lo > hi:
+            raise ValueError("min_rating %g is above max_rating %g"
+                             % (lo, hi))
+        target.rated, target.min_rating, target.max_rating = 1, lo, hi
+    puzzles = np.empty((n, _CELLS), dtype=np.uint8)
+    made = np.empty(n, dtype=np.uint8)
+    _check(_lib.sf_array_generate(opts, target, seed, n, nt,
+                                  puzzles.ctypes.data, None,
+                                  made.ctypes.data))
+    missed, failed = int((made == 1).sum()), int((made == 2).sum())
+    if missed or failed:
+        raise ValueError(
+            "%d of %d puzzles could not be made (%d missed the target in "
+            "4096 attempts each, %d could not be made with these clues)"
+            % (missed + failed, n, missed, failed))
+    return puzzles
+
+
+def to_strings(cells, empty="."):
+    """Rows of a uint8[N, 81] array as 81-character strings, `empty` for
+    0 (the command line's ``puzzle`` field uses '.', ``solution`` '0')."""
+    a = _from_array(np.asarray(cells))
+    table = np.frombuffer((empty + "123456789").encode("ascii"),
+                          dtype=np.uint8)
+    if len(table) != 10:
+        raise ValueError("empty must be one ASCII character")
+    text = table[a].tobytes().decode("ascii")
+    return [text[i:i + _CELLS] for i in range(0, len(text), _CELLS)]

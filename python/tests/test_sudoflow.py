@@ -1,0 +1,334 @@
+"""Tests of the sudoflow Python package.
+
+Answers are compared with the command line's output on the same records,
+field by field as it prints them; they are also checked on their own
+terms (solutions are Latin-square grids holding the givens, copies and
+puzzles have the canonical form of their source, generated puzzles have
+one solution), so a fault shared by both sides still shows.  Every batch
+call gives the same arrays for 1, 2 and 3 threads, and bad input raises
+the documented exceptions.
+"""
+
+import numpy as np
+import pytest
+
+import sudoflow
+from conftest import load
+
+BAD_RECORDS = [
+    "not a puzzle",
+    "1" * 80,
+    "1" * 82,
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3..."
+    ".4.9.......x",
+]
+
+
+def to_cells(lines):
+    """Independent parse of clean 81-character lines (digits, '.', '0')."""
+    raw = np.frombuffer("".join(lines).encode(), dtype=np.uint8)
+    cells = raw.reshape(-1, 81).astype(np.int16) - ord("0")
+    cells[cells < 0] = 0  # '.'
+    return cells.astype(np.uint8)
+
+
+def is_solution(puzzle, grid):
+    """grid completes puzzle and every unit holds 1..9 once."""
+    g = grid.reshape(9, 9)
+    boxes = g.reshape(3, 3, 3, 3).transpose(0, 2, 1, 3).reshape(9, 9)
+    want = np.arange(1, 10)
+    units_ok = all((np.sort(u) == want).all()
+                   for m in (g, g.T, boxes) for u in m)
+    givens = puzzle != 0
+    return units_ok and (grid[givens] == puzzle[givens]).all()
+
+
+def field(cells, empty):
+    return sudoflow.to_strings(cells[None, :], empty)[0]
+
+
+# --------------------------------------------------------------- solving
+
+def _cells_of(line):
+    return np.array([int(c) if c in "123456789" else 0 for c in line[:81]],
+                    dtype=np.uint8)
+
+
+@pytest.mark.parametrize("limit,lex", [(1, False), (2, False), (5, True),
+                                       (0, False)])
+def test_solve_matches_cli(cli, limit, lex):
+    lines = (load("sample.txt.gz", 300) + load("multi.txt.gz", 100) +
+             load("random.txt.gz", 200) + BAD_RECORDS +
+             ["11" + "." * 79, load("sample.txt.gz", 1)[0] + ",rating=3"])
+    if limit == 0:  # counting every solution: few solutions each
+        lines = load("multi.txt.gz", 50) + BAD_RECORDS
+    args = ["solve", "--in-format", "line", "--limit", str(limit),
+            "--fields", "puzzle,solution,status,count,guesses"]
+    if lex:
+        args.append("--lex")
+    want = cli(args, lines)
+    r = sudoflow.solve(lines, limit=limit, lex=lex)
+    got = []
+    for i, line in enumerate(lines):
+        puzzle = "" if r.invalid[i] else field(_cells_of(line), ".")
+        sol = field(r.solutions[i], "0") if r.counts[i] else ""
+        got.append(",".join([puzzle, sol,
+                             sudoflow.STATUS_NAMES[r.statuses[i]],
+                             str(r.counts[i]), str(r.guesses[i])]))
+    assert got == want
+
+
+def test_solutions_are_solutions():
+    lines = load("sample.txt.gz", 500)
+    cells = to_cells(lines)
+    r = sudoflow.solve(cells, limit=2)
+    assert (r.statuses == sudoflow.UNIQUE).all()
+    assert (r.counts == 1).all()
+    for p, s in zip(cells, r.solutions):
+        assert is_solution(p, s)
+
+
+def test_lex_is_smallest():
+    # the first open cell of the smallest solution holds the smallest
+    # digit that still leaves a solution
+    lines = load("manysol.txt.gz", 20)
+    sols = sudoflow.solve(lines, lex=True).solutions
+    for line, sol in zip(lines, sols):
+        cells = _cells_of(line)
+        assert is_solution(cells, sol)
+        c = int(np.argmax(cells == 0))
+        tries = np.repeat(cells[None, :], 9, axis=0)
+        tries[:, c] = np.arange(1, 10)
+        r = sudoflow.solve(tries)
+        assert int(np.argmax(r.counts > 0)) + 1 == sol[c]
+
+
+def test_arrays_and_strings_agree():
+    lines = load("random.txt.gz", 300)
+    a = sudoflow.solve(lines, limit=2)
+    b = sudoflow.solve(to_cells(lines), limit=2)
+    c = sudoflow.solve(to_cells(lines).astype(np.int64), limit=2)
+    for x in (b, c):
+        for name in ("solutions", "counts", "statuses", "guesses"):
+            assert (getattr(a, name) == getattr(x, name)).all()
+
+
+def test_invalid_and_unsolvable_rows():
+    good = load("sample.txt.gz", 1)[0]
+    lines = [good] + BAD_RECORDS + ["11" + "." * 79,
+                                    good + ";note", good.encode().decode()]
+    r = sudoflow.solve(lines, limit=2)
+    assert list(r.invalid) == [False] + [True] * 4 + [False] * 3
+    names = [sudoflow.STATUS_NAMES[s] for s in r.statuses]
+    assert names == ["unique"] + ["invalid"] * 4 + ["unsolvable", "unique",
+                                                    "unique"]
+    assert (r.solutions[1:6] == 0).all() and (r.counts[1:6] == 0).all()
+    # bytes records and non-Latin-1 text
+    rb = sudoflow.solve([s.encode() for s in lines], limit=2)
+    assert (rb.statuses == r.statuses).all()
+    ru = sudoflow.solve(["\u00e9" * 81, good + "\u2603"], limit=2)
+    assert list(ru.invalid) == [True, True]
+
+
+def test_line_ends_are_not_part_of_records():
+    lines = load("sample.txt.gz", 20)
+    a = sudoflow.solve(lines)
+    for end in ("\n", "\r\n"):
+        b = sudoflow.solve([line + end for line in lines])
+        assert (a.solutions == b.solutions).all() and not b.invalid.any()
+    c = sudoflow.solve([lines[0] + "\n\n", lines[0] + "\r", "\n"])
+    assert list(c.invalid) == [True, False, True]
+
+
+def test_single_string_and_empty_input():
+    good = load("sample.txt.gz", 1)[0]
+    assert sudoflow.solve(good).solutions.shape == (1, 81)
+    for empty in ([], np.zeros((0, 81), np.uint8)):
+        r = sudoflow.solve(empty)
+        assert r.solutions.shape == (0, 81) and len(r) == 0
+
+
+# ------------------------------------------------------------ generating
+
+@pytest.mark.parametrize("opts,args", [
+    ({}, []),
+    ({"clues": 30, "symmetry": "rot180"}, ["--clues", "30", "--symmetry",
+                                           "rot180"]),
+    ({"level": "subsets"}, ["--level", "subsets"]),
+    ({"min_rating": 2, "max_rating": 6.5}, ["--min-rating", "2",
+                                            "--max-rating", "6.5"]),
+])
+def test_generate_matches_cli(cli, opts, args):
+    n = 40 if "clues" in opts or not opts else 4
+    want = cli(["generate", "-n", str(n), "--seed", "20240601"] + args)
+    got = sudoflow.generate(n, 20240601, **opts)
+    assert sudoflow.to_strings(got) == want
+    r = sudoflow.solve(got, limit=2)
+    assert (r.statuses == sudoflow.UNIQUE).all()
+    if "clues" in opts:
+        assert ((got != 0).sum(axis=1) == opts["clues"]).all()
+        assert ((got != 0) == (got[:, ::-1] != 0)).all()  # rot180
+    if "level" in opts:
+        levels = sudoflow.rate(got).levels
+        assert all(sudoflow.LEVEL_NAMES[v] == opts["level"] for v in levels)
+    if "min_rating" in opts:
+        ratings = sudoflow.rate(got).ratings
+        assert ((ratings >= 2) & (ratings <= 6.5)).all()
+
+
+def test_generate_seed_and_prefix():
+    a = sudoflow.generate(12, 7)
+    assert (sudoflow.generate(5, 7) == a[:5]).all()
+    assert not (sudoflow.generate(12, 8) == a).all(axis=1).any()
+
+
+# --------------------------------------------------------------- rating
+
+def test_rate_matches_cli(cli):
+    lines = (load("sample.txt.gz", 60) + load("multi.txt.gz", 20) +
+             BAD_RECORDS + ["11" + "." * 79])
+    want = cli(["rate", "--in-format", "line",
+                "--fields", "status,rating,level"], lines)
+    r = sudoflow.rate(lines)
+    got = []
+    for i in range(len(lines)):
+        rating = "" if np.isnan(r.ratings[i]) else "%.2f" % r.ratings[i]
+        level = "" if r.levels[i] < 0 else sudoflow.LEVEL_NAMES[r.levels[i]]
+        got.append(",".join([sudoflow.STATUS_NAMES[r.statuses[i]], rating,
+                             level]))
+    assert got == want
+    assert list(r.invalid[-5:]) == [True] * 4 + [False]
+
+
+def test_rating_is_class_invariant():
+    lines = load("sample.txt.gz", 20)
+    copies = sudoflow.augment(lines, 3, 5).puzzles
+    r0 = sudoflow.rate(lines)
+    r1 = sudoflow.rate(copies)
+    assert (np.repeat(r0.ratings, 3) == r1.ratings).all()
+
+
+# ---------------------------------------------------- canon and augment
+
+def test_canon_matches_cli(cli):
+    lines = load("random.txt.gz", 200) + BAD_RECORDS
+    want = cli(["canon", "--in-format", "line"], lines)
+    r = sudoflow.canon(lines)
+    got = ["" if bad else s
+           for bad, s in zip(r.invalid, sudoflow.to_strings(r.canon))]
+    assert got == want
+
+
+def test_augment_matches_cli(cli):
+    lines = load("sample.txt.gz", 50) + load("multi.txt.gz", 10) + [
+        BAD_RECORDS[0]]
+    want = cli(["transform", "--in-format", "line", "--augment", "3",
+                "--seed", "99", "--fields", "puzzle,solution,index"], lines)
+    r = sudoflow.augment(lines, 3, 99, solutions=True)
+    got = []
+    for i in range(len(r)):
+        puzzle = "" if r.invalid[i] else field(r.puzzles[i], ".")
+        sol = "" if not r.solutions[i].any() else field(r.solutions[i], "0")
+        got.append("%s,%s,%d" % (puzzle, sol, r.source[i] + 1))
+    assert got == want
+
+
+def test_copies_are_equivalent_and_solved():
+    lines = load("sample.txt.gz", 30)
+    r = sudoflow.augment(lines, 4, 1234, solutions=True)
+    c0 = sudoflow.canon(lines).canon
+    c1 = sudoflow.canon(r.puzzles).canon
+    assert (np.repeat(c0, 4, axis=0) == c1).all()
+    for p, s in zip(r.puzzles, r.solutions):
+        assert is_solution(p, s)
+    assert not (sudoflow.augment(lines, 4, 1235).puzzles ==
+                r.puzzles).all(axis=1).all()
+
+
+# ------------------------------------------------------------- threads
+
+def test_same_answers_for_any_thread_count():
+    lines = (load("random.txt.gz", 400) + load("manysol.txt.gz", 50) +
+             BAD_RECORDS)
+    calls = {
+        "solve": lambda t: sudoflow.solve(lines, limit=3, threads=t),
+        "lex": lambda t: sudoflow.solve(lines, lex=True, threads=t),
+        "rate": lambda t: sudoflow.rate(lines[:120], threads=t),
+        "canon": lambda t: sudoflow.canon(lines, threads=t),
+        "augment": lambda t: sudoflow.augment(lines[:100], 8, 5,
+                                              solutions=True, threads=t),
+        "generate": lambda t: sudoflow.generate(30, 11, threads=t),
+    }
+    for name, call in calls.items():
+        results = [call(t) for t in (1, 2, 3)]
+        for other in results[1:]:
+            if isinstance(other, np.ndarray):
+                assert (other == results[0]).all(), name
+                continue
+            for key in other._names:
+                a, b = getattr(results[0], key), getattr(other, key)
+                assert np.array_equal(a, b, equal_nan=a.dtype.kind == "f"), \
+                    (name, key)
+
+
+# ----------------------------------------------------------- bad input
+
+@pytest.mark.parametrize("bad,exc,words", [
+    (np.zeros((3, 81), np.float64), TypeError, "integer dtype"),
+    (np.zeros((3, 81), bool), TypeError, "integer dtype"),
+    (np.zeros((3, 80), np.uint8), ValueError, "shape"),
+    (np.zeros((2, 9, 9), np.uint8), ValueError, "reshape"),
+    (np.zeros(81, np.uint8), ValueError, "shape"),
+    (np.full((2, 81), 10, np.uint8), ValueError, "puzzles[0, 0] is 10"),
+    (np.full((2, 81), -1, np.int32), ValueError, "is -1"),
+    (["." * 81, b"." * 81], TypeError, "str or all bytes"),
+    (["." * 81, 5], TypeError, "puzzle strings"),
+    (42, TypeError, "not int"),
+    ([[1, 2, 3]], ValueError, "shape"),
+])
+def test_bad_puzzles_raise(bad, exc, words):
+    for call in (sudoflow.solve, sudoflow.rate, sudoflow.canon,
+                 lambda p: sudoflow.augment(p, 2, 1)):
+        with pytest.raises(exc) as e:
+            call(bad)
+        assert words in str(e.value)
+
+
+@pytest.mark.parametrize("call,exc", [
+    (lambda: sudoflow.solve([], threads=-1), ValueError),
+    (lambda: sudoflow.solve([], threads=1.5), TypeError),
+    (lambda: sudoflow.solve([], limit=-1), ValueError),
+    (lambda: sudoflow.solve([], kernel="fastest"), ValueError),
+    (lambda: sudoflow.rate([], samples=0), ValueError),
+    (lambda: sudoflow.augment([], 0, 1), ValueError),
+    (lambda: sudoflow.augment([], 1, -1), ValueError),
+    (lambda: sudoflow.generate(1, 1, clues=16), ValueError),
+    (lambda: sudoflow.generate(1, 1, clues=21, symmetry="rot90"), ValueError),
+    (lambda: sudoflow.generate(1, 1, symmetry="spiral"), ValueError),
+    (lambda: sudoflow.generate(1, 1, level="hardest"), ValueError),
+    (lambda: sudoflow.generate(-1, 1), ValueError),
+    (lambda: sudoflow.generate(1, 1, min_rating=-1), ValueError),
+    (lambda: sudoflow.generate(1, 1, max_rating=float("inf")), ValueError),
+    (lambda: sudoflow.generate(1, 1, min_rating=3, max_rating=2), ValueError),
+    (lambda: sudoflow.generate(1, 1, min_rating="2"), TypeError),
+    (lambda: sudoflow.generate(1, 2**64), ValueError),
+])
+def test_bad_options_raise(call, exc):
+    with pytest.raises(exc):
+        call()
+
+
+def test_unreachable_clue_count_is_reported():
+    # at the fewest clues the generator reaches, about half the requests
+    # fail; among 16 some do
+    with pytest.raises(ValueError, match="could not be made"):
+        sudoflow.generate(16, 3, clues=20)
+
+
+def test_kernels_agree():
+    lines = load("random.txt.gz", 200)
+    a = sudoflow.solve(lines, limit=2, kernel=sudoflow.KERNELS[0])
+    for k in sudoflow.KERNELS[1:]:
+        b = sudoflow.solve(lines, limit=2, kernel=k)
+        assert (a.statuses == b.statuses).all()
+        assert (a.counts == b.counts).all()

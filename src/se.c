@@ -1,0 +1,450 @@
+/*
+ * se.c -- the Sudoku Explainer rating: the step loop (see se.h).
+ *
+ * The loop asks the techniques in SE's order and applies the first hint
+ * found; the rating is the highest difficulty met.  The order is not
+ * sorted by difficulty everywhere: the direct techniques (a hidden single
+ * reached through a pointing, a claiming or a hidden pair or triple) come
+ * between the singles, unique loops (4.5 and up) come before naked quads
+ * (5.0), and a chain is taken at whatever length it has once no simpler
+ * family applies.  That is SE's method, so it is ours.
+ *
+ * When no implemented technique applies to an unfinished grid, the next
+ * step of SE would be one of its harder chain techniques, the simplest of
+ * which (aligned triplet exclusion, Nishio chains) rate 7.5: the result is
+ * then the lower bound max(rating so far, 7.5), flagged SF_SE_BEYOND.
+ *
+ * The ladder (logic.c) borrows the techniques above fish through
+ * se_ladder_step, grouped in the families of sf_level_t.
+ */
+#include "se.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "timer.h"
+
+#define BEYOND_FLOOR 75 /* simplest technique not implemented: 7.5 */
+
+static const char *const step_names[SF_SE_STEP_COUNT] = {
+    [SF_SE_STEP_NONE] = "none",
+    [SF_SE_STEP_FULL_HOUSE] = "full-house",
+    [SF_SE_STEP_HIDDEN_SINGLE_BOX] = "hidden-single-box",
+    [SF_SE_STEP_HIDDEN_SINGLE_LINE] = "hidden-single-line",
+    [SF_SE_STEP_DIRECT_POINTING] = "direct-pointing",
+    [SF_SE_STEP_DIRECT_CLAIMING] = "direct-claiming",
+    [SF_SE_STEP_DIRECT_HIDDEN_PAIR] = "direct-hidden-pair",
+    [SF_SE_STEP_NAKED_SINGLE] = "naked-single",
+    [SF_SE_STEP_DIRECT_HIDDEN_TRIPLE] = "direct-hidden-triple",
+    [SF_SE_STEP_POINTING] = "pointing",
+    [SF_SE_STEP_CLAIMING] = "claiming",
+    [SF_SE_STEP_NAKED_PAIR] = "naked-pair",
+    [SF_SE_STEP_X_WING] = "x-wing",
+    [SF_SE_STEP_HIDDEN_PAIR] = "hidden-pair",
+    [SF_SE_STEP_NAKED_TRIPLE] = "naked-triple",
+    [SF_SE_STEP_SWORDFISH] = "swordfish",
+    [SF_SE_STEP_HIDDEN_TRIPLE] = "hidden-triple",
+    [SF_SE_STEP_XY_WING] = "xy-wing",
+    [SF_SE_STEP_XYZ_WING] = "xyz-wing",
+    [SF_SE_STEP_UNIQUE_RECTANGLE] = "unique-rectangle",
+    [SF_SE_STEP_UNIQUE_LOOP] = "unique-loop",
+    [SF_SE_STEP_NAKED_QUAD] = "naked-quad",
+    [SF_SE_STEP_JELLYFISH] = "jellyfish",
+    [SF_SE_STEP_HIDDEN_QUAD] = "hidden-quad",
+    [SF_SE_STEP_BUG] = "bug",
+    [SF_SE_STEP_ALIGNED_PAIR] = "aligned-pair-exclusion",
+    [SF_SE_STEP_X_CYCLE] = "x-cycle",
+    [SF_SE_STEP_Y_CYCLE] = "y-cycle",
+    [SF_SE_STEP_X_CHAIN] = "x-chain",
+    [SF_SE_STEP_XY_CYCLE] = "xy-cycle",
+    [SF_SE_STEP_XY_CHAIN] = "xy-chain",
+    [SF_SE_STEP_BEYOND] = "beyond",
+    [SF_SE_STEP_OVER] = "over",
+};
+
+const char *sf_se_step_name(sf_se_step_t step)
+{
+    if ((unsigned)step >= SF_SE_STEP_COUNT)
+        return "?";
+    return step_names[step];
+}
+
+int sf_se_format(const sf_se_result_t *r, char *buf, size_t cap)
+{
+    if (r->status == SF_SE_INVALID) {
+        if (cap)
+            buf[0] = 0;
+        return 0;
+    }
+    const char *pre = r->status == SF_SE_EXACT ? "" : ">=";
+    const int n = snprintf(buf, cap, "%s%d.%d", pre, r->tenths / 10,
+                           r->tenths % 10);
+    return n < 0 ? 0 : n;
+}
+
+/* ------------------------------------------------------------ the grid */
+
+void se_grid_index(se_grid_t *g)
+{
+    const grid_tables_t *t = g->t;
+    memset(g->pos, 0, sizeof g->pos);
+    memset(g->empty, 0, sizeof g->empty);
+    memset(g->placed, 0, sizeof g->placed);
+    for (int c = 0; c < 81; c++) {
+        const unsigned r = t->row[c], col = t->col[c], b = t->box[c];
+        const unsigned ib = 3 * (r % 3) + col % 3;
+        if (g->val[c]) {
+            g->placed[g->val[c] - 1]++;
+            continue;
+        }
+        g->empty[TAB_ROW_UNIT(r)]++;
+        g->empty[TAB_COL_UNIT(col)]++;
+        g->empty[TAB_BOX_UNIT(b)]++;
+        for (unsigned m = g->cand[c]; m; m &= m - 1) {
+            const int d = se_lowest(m);
+            g->pos[TAB_ROW_UNIT(r)][d] |= (uint16_t)(1u << col);
+            g->pos[TAB_COL_UNIT(col)][d] |= (uint16_t)(1u << r);
+            g->pos[TAB_BOX_UNIT(b)][d] |= (uint16_t)(1u << ib);
+        }
+    }
+}
+
+void se_house_cells(const se_grid_t *g, int cell, uint8_t out[20])
+{
+    const grid_tables_t *t = g->t;
+    const int units[3] = {TAB_BOX_UNIT(t->box[cell]), TAB_ROW_UNIT(t->row[cell]),
+                          TAB_COL_UNIT(t->col[cell])};
+    uint64_t seen[2] = {0, 0};
+    int n = 0;
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < 9; i++) {
+            const int c = t->unit_cells[units[k]][i];
+            if (c == cell || (seen[c >> 6] >> (c & 63) & 1))
+                continue;
+            seen[c >> 6] |= 1ull << (c & 63);
+            out[n++] = (uint8_t)c;
+        }
+}
+
+void se_hint_clear(se_hint_t *h, int tech, int diff)
+{
+    memset(h->elim, 0, sizeof h->elim);
+    h->nelim = 0;
+    h->cell = -1;
+    h->digit = 0;
+    h->tech = tech;
+    h->diff = diff;
+}
+
+int se_clock_over(se_clock_t *c)
+{
+    if (c->over)
+        return 1;
+    if (c->deadline <= 0 || (++c->tick & 63))
+        return 0;
+    c->over = timer_mono_sec() > c->deadline;
+    return c->over;
+}
+
+/* Start from the givens; -1 when they clash or a value is above 9. */
+static int grid_init(se_grid_t *g, const uint8_t *cells)
+{
+    const grid_tables_t *t = tables_get();
+    unsigned used[27] = {0};
+    memset(g, 0, sizeof *g);
+    g->t = t;
+    for (int c = 0; c < 81; c++) {
+        if (cells[c] > 9)
+            return -1;
+        if (!cells[c])
+            continue;
+        const unsigned bit = 1u << (cells[c] - 1);
+        for (int k = 0; k < 3; k++) {
+            if (used[t->units[c][k]] & bit)
+                return -1;
+            used[t->units[c][k]] |= bit;
+        }
+        g->val[c] = cells[c];
+    }
+    for (int c = 0; c < 81; c++)
+        if (!cells[c])
+            g->cand[c] = (uint16_t)(SE_ALL & ~(used[t->units[c][0]] |
+                                               used[t->units[c][1]] |
+                                               used[t->units[c][2]]));
+    return 0;
+}
+
+static void place(se_grid_t *g, int c, int d);
+
+/* Apply h: its eliminations, then its placement (which clears the digit
+ * from the cell's regions).  -1 when a cell is left without candidates. */
+static int apply(se_grid_t *g, const se_hint_t *h)
+{
+    for (int c = 0; h->nelim && c < 81; c++)
+        g->cand[c] = (uint16_t)(g->cand[c] & ~h->elim[c]);
+    if (h->cell >= 0)
+        place(g, h->cell, h->digit);
+    for (int c = 0; c < 81; c++)
+        if (!g->val[c] && !g->cand[c])
+            return -1;
+    return 0;
+}
+
+static int solved(const se_grid_t *g)
+{
+    for (int c = 0; c < 81; c++)
+        if (!g->val[c])
+            return 0;
+    return 1;
+}
+
+/* ---------------------------------------------------------- the order */
+
+/* SE's techniques in its order, up to aligned pair exclusion; the family
+ * (sf_level_t) of each for the ladder. */
+typedef struct se_producer {
+    int (*find)(const se_grid_t *g, int arg, se_hint_t *h);
+    int arg;
+    int level;
+} se_producer_t;
+
+static int find_hidden_single(const se_grid_t *g, int a, se_hint_t *h)
+{ (void)a; return se_hidden_single(g, h); }
+static int find_direct_locking(const se_grid_t *g, int a, se_hint_t *h)
+{ (void)a; return se_direct_locking(g, h); }
+static int find_naked_single(const se_grid_t *g, int a, se_hint_t *h)
+{ (void)a; return se_naked_single(g, h); }
+static int find_locking(const se_grid_t *g, int a, se_hint_t *h)
+{ (void)a; return se_locking(g, h); }
+static int find_unique(const se_grid_t *g, int a, se_hint_t *h)
+{ (void)a; return se_unique_loops(g, h); }
+static int find_bug(const se_grid_t *g, int a, se_hint_t *h)
+{ (void)a; return se_bug(g, h); }
+static int find_aligned(const se_grid_t *g, int a, se_hint_t *h)
+{ (void)a; return se_aligned_pair(g, h); }
+
+static const se_producer_t producers[] = {
+    {find_hidden_single, 0, SF_LEVEL_SINGLES},
+    {find_direct_locking, 0, SF_LEVEL_LOCKED},
+    {se_direct_hidden_set, 2, SF_LEVEL_SUBSETS},
+    {find_naked_single, 0, SF_LEVEL_SINGLES},
+    {se_direct_hidden_set, 3, SF_LEVEL_SUBSETS},
+    {find_locking, 0, SF_LEVEL_LOCKED},
+    {se_naked_set, 2, SF_LEVEL_SUBSETS},
+    {se_fish, 2, SF_LEVEL_FISH},
+    {se_hidden_set, 2, SF_LEVEL_SUBSETS},
+    {se_naked_set, 3, SF_LEVEL_SUBSETS},
+    {se_fish, 3, SF_LEVEL_FISH},
+    {se_hidden_set, 3, SF_LEVEL_SUBSETS},
+    {se_xy_wing, 0, SF_LEVEL_WINGS},
+    {se_xy_wing, 1, SF_LEVEL_WINGS},
+    {find_unique, 0, SF_LEVEL_UNIQUE},
+    {se_naked_set, 4, SF_LEVEL_SUBSETS},
+    {se_fish, 4, SF_LEVEL_FISH},
+    {se_hidden_set, 4, SF_LEVEL_SUBSETS},
+    {find_bug, 0, SF_LEVEL_UNIQUE},
+    {find_aligned, 0, SF_LEVEL_EXCLUSION},
+};
+#define NPRODUCERS (int)(sizeof producers / sizeof producers[0])
+
+/* The first hint in SE's order, families min..max only (the chains are
+ * SF_LEVEL_CHAINS; for the ladder, min > 0, any chain will do).  1 found,
+ * 0 none, -1 out of time, -2 out of memory. */
+static int next_hint(const se_grid_t *g, int min, int max, se_work_t **w,
+                     se_clock_t *c, se_hint_t *h)
+{
+    for (int i = 0; i < NPRODUCERS; i++) {
+        const se_producer_t *p = &producers[i];
+        if (p->level < min || p->level > max)
+            continue;
+        if (p->find(g, p->arg, h))
+            return 1;
+    }
+    if (max >= SF_LEVEL_CHAINS) { /* its memory only when needed */
+        if (!*w && !(*w = se_work_new()))
+            return -2;
+        if (se_chains(g, *w, c, min > 0, h))
+            return 1;
+    }
+    return c->over ? -1 : 0;
+}
+
+/* ----------------------------------------------------------- the loop */
+
+/* Place digit d in empty cell c, clearing it from the peers. */
+static void place(se_grid_t *g, int c, int d)
+{
+    g->val[c] = (uint8_t)(d + 1);
+    g->cand[c] = 0;
+    for (int k = 0; k < TAB_PEERS; k++) {
+        const int p = g->t->peers[c][k];
+        g->cand[p] = (uint16_t)(g->cand[p] & ~(1u << d));
+    }
+}
+
+/* Clear digit e of cell c from the position masks of c's regions. */
+static void unpos(se_grid_t *g, int c, int e)
+{
+    const grid_tables_t *t = g->t;
+    const int r = t->row[c], col = t->col[c];
+    g->pos[TAB_ROW_UNIT(r)][e] &= (uint16_t)~(1u << col);
+    g->pos[TAB_COL_UNIT(col)][e] &= (uint16_t)~(1u << r);
+    g->pos[TAB_BOX_UNIT(t->box[c])][e] &=
+        (uint16_t)~(1u << (3 * (r % 3) + col % 3));
+}
+
+/* place(), keeping pos[], empty[] and placed[] up to date. */
+static void place_indexed(se_grid_t *g, int c, int d)
+{
+    const grid_tables_t *t = g->t;
+    for (unsigned m = g->cand[c]; m; m &= m - 1)
+        unpos(g, c, se_lowest(m));
+    for (int k = 0; k < 3; k++)
+        g->empty[t->units[c][k]]--;
+    g->placed[d]++;
+    g->val[c] = (uint8_t)(d + 1);
+    g->cand[c] = 0;
+    for (int k = 0; k < TAB_PEERS; k++) {
+        const int p = t->peers[c][k];
+        if (g->cand[p] >> d & 1) {
+            g->cand[p] = (uint16_t)(g->cand[p] & ~(1u << d));
+            unpos(g, p, d);
+        }
+    }
+}
+
+/* Singles no harder than the rating so far, all at once.  A single stays
+ * a single (of the same kind or an easier one) until its cell is filled,
+ * so applying them in any order reaches the one state SE reaches applying
+ * them one by one in its order; and SE applies them before anything else
+ * (its list starts with hidden singles, then the direct techniques, all
+ * easier than a naked single), so as long as the rating so far covers
+ * them, the path it takes through them does not change the rating.  Full
+ * houses (1.0), box singles (1.2), line singles (1.5) and, from 2.3, naked
+ * singles: one pass over the regions applies every one found (checked
+ * against the cells as they fill).  Returns the cells filled. */
+static int batch_singles(se_grid_t *g, int best)
+{
+    int n = 0;
+    se_grid_index(g);
+    for (;;) {
+        int found = 0;
+        for (int u = 0; u < 27; u++) {
+            const int box = u >= TAB_BOX_UNIT(0);
+            const int kind = g->empty[u] == 1 ? 10 : box ? 12 : 15;
+            if (kind > best)
+                continue;
+            for (int d = 0; d < 9; d++) {
+                if (se_popcount(g->pos[u][d]) != 1)
+                    continue;
+                const int c = se_cell(g, u, se_lowest(g->pos[u][d]));
+                if (!g->val[c] && (g->cand[c] >> d & 1)) {
+                    place_indexed(g, c, d);
+                    found++;
+                }
+            }
+        }
+        for (int c = 0; best >= 23 && c < 81; c++)
+            if (!g->val[c] && se_popcount(g->cand[c]) == 1) {
+                place_indexed(g, c, se_lowest(g->cand[c]));
+                found++;
+            }
+        if (!found)
+            return n;
+        n += found;
+    }
+}
+
+static void finish(sf_se_result_t *out, int tenths, int step, int status)
+{
+    out->tenths = tenths;
+    out->step = (sf_se_step_t)step;
+    out->status = (sf_se_status_t)status;
+}
+
+static int rate_grid(se_grid_t *g, se_work_t **w, se_clock_t *c,
+                     sf_se_result_t *out)
+{
+    se_hint_t h;
+    int best = 0, step = SF_SE_STEP_NONE;
+    out->steps = 0;
+    while (!solved(g)) {
+        if (best >= 10 && (out->steps += batch_singles(g, best)) && solved(g))
+            break;
+        se_grid_index(g);
+        const int found = next_hint(g, 0, SF_LEVEL_CHAINS, w, c, &h);
+        if (found == -2)
+            return -1;
+        if (found <= 0) {
+            if (found < 0)
+                finish(out, best, SF_SE_STEP_OVER, SF_SE_OVER);
+            else
+                finish(out, best > BEYOND_FLOOR ? best : BEYOND_FLOOR,
+                       SF_SE_STEP_BEYOND, SF_SE_BEYOND);
+            return 0;
+        }
+        if (h.diff > best) {
+            best = h.diff;
+            step = h.tech;
+        }
+        out->steps++;
+        if (apply(g, &h) < 0) {
+            finish(out, 0, SF_SE_STEP_NONE, SF_SE_INVALID);
+            return 0;
+        }
+        if (se_clock_over(c)) {
+            finish(out, best, SF_SE_STEP_OVER, SF_SE_OVER);
+            return 0;
+        }
+    }
+    finish(out, best, step, SF_SE_EXACT);
+    return 0;
+}
+
+int sf_se_rate(const uint8_t *cells, double budget, sf_se_result_t *out)
+{
+    se_grid_t g;
+    se_work_t *w = NULL;
+    se_clock_t c = {0, 0, 0};
+    int rc = 0;
+    memset(out, 0, sizeof *out);
+    if (budget > 0)
+        c.deadline = timer_mono_sec() + budget;
+    if (grid_init(&g, cells) < 0)
+        finish(out, 0, SF_SE_STEP_NONE, SF_SE_INVALID);
+    else
+        rc = rate_grid(&g, &w, &c, out);
+    se_work_free(w);
+    return rc;
+}
+
+/* ---------------------------------------------------------- the ladder */
+
+int se_ladder_step(uint16_t cand[81], uint8_t val[81], int max_level,
+                   se_work_t **w)
+{
+    se_grid_t g;
+    se_hint_t h;
+    se_clock_t c = {0, 0, 0};
+    g.t = tables_get();
+    memcpy(g.cand, cand, sizeof g.cand);
+    memcpy(g.val, val, sizeof g.val);
+    se_grid_index(&g);
+    if (next_hint(&g, SF_LEVEL_WINGS, max_level, w, &c, &h) <= 0)
+        return -1;
+    int level = SF_LEVEL_CHAINS;
+    switch (h.tech) {
+    case SF_SE_STEP_XY_WING: case SF_SE_STEP_XYZ_WING:
+        level = SF_LEVEL_WINGS; break;
+    case SF_SE_STEP_UNIQUE_RECTANGLE: case SF_SE_STEP_UNIQUE_LOOP:
+    case SF_SE_STEP_BUG:
+        level = SF_LEVEL_UNIQUE; break;
+    case SF_SE_STEP_ALIGNED_PAIR: level = SF_LEVEL_EXCLUSION; break;
+    default: break;
+    }
+    apply(&g, &h);
+    memcpy(cand, g.cand, sizeof g.cand);
+    memcpy(val, g.val, sizeof g.val);
+    return level;
+}

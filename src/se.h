@@ -1,0 +1,146 @@
+/*
+ * se.h -- the Sudoku Explainer (SE) rating engine, internal interface.
+ *
+ * The SE scale rates a puzzle by the hardest step of one particular logical
+ * solve: at every step the techniques are asked in a fixed order (the order
+ * of the se_tech_t families below, which is roughly increasing difficulty),
+ * the first one that finds anything provides the step, that step is applied
+ * (eliminations, and a placement for the direct techniques) and the search
+ * starts again from the top.  The rating is the highest difficulty of any
+ * step.  Exact agreement with SE needs more than the difficulty values: the
+ * order in which each technique scans the regions decides which instance is
+ * applied, and so the path the solve takes; each technique file documents
+ * its scan order.
+ *
+ * The grid keeps the candidates of each empty cell as a 9-bit mask (bit d
+ * for digit d + 1) and the digit of each filled cell.  Regions are numbered
+ * as in tables.h (rows 0..8, columns 9..17, boxes 18..26); within a region
+ * the cells are in tables' unit_cells order, which is SE's order too (a row
+ * left to right, a column top down, a box row by row).
+ *
+ * Difficulties are kept in tenths (23 for 2.3) so that sums of SE's
+ * increments are exact.
+ */
+#ifndef SF_SE_H
+#define SF_SE_H
+
+#include <stdint.h>
+
+#include "sudoflow.h"
+#include "tables.h"
+
+#define SE_ALL 0x1ffu
+
+/* Region kinds in the orders SE scans them. */
+enum { SE_ROW = 0, SE_COL = 1, SE_BOX = 2 };
+
+typedef struct se_grid {
+    uint16_t cand[81];          /* candidates of an empty cell; 0 once filled */
+    uint8_t val[81];            /* digit 1..9 of a filled cell, 0 if empty */
+    uint16_t pos[27][9];        /* per region and digit: indexes (in region
+                                 * order) of the cells allowing it */
+    uint8_t empty[27];          /* empty cells per region */
+    uint8_t placed[9];          /* filled cells per digit */
+    const grid_tables_t *t;     /* geometry */
+} se_grid_t;
+
+/* One step: what it removes and places, and what it is. */
+typedef struct se_hint {
+    int diff;                   /* difficulty in tenths */
+    int tech;                   /* SF_SE_STEP_* of the technique */
+    int cell, digit;            /* a placement (digit 0..8), cell -1: none */
+    uint16_t elim[81];          /* candidates removed, per cell */
+    int nelim;                  /* cells with a nonzero elim */
+} se_hint_t;
+
+/* The chain search's scratch memory (see se_chains.c); NULL-safe. */
+typedef struct se_work se_work_t;
+se_work_t *se_work_new(void);
+void se_work_free(se_work_t *w);
+
+/* Deadline checks: nonzero once the budget of the current rating is spent.
+ * Techniques with long searches call it now and then and give up (report
+ * nothing) when it says so; the driver then reports an "over" result. */
+typedef struct se_clock {
+    double deadline;            /* monotonic seconds; 0: none */
+    unsigned tick;              /* calls since the last clock read */
+    int over;                   /* the deadline has passed */
+} se_clock_t;
+int se_clock_over(se_clock_t *c);
+
+/* ------------------------------------------------------------ the grid */
+
+/* Recompute pos[], empty[] and placed[] from cand[] and val[]. */
+void se_grid_index(se_grid_t *g);
+
+/* The cell at index i of region u. */
+static inline int se_cell(const se_grid_t *g, int u, int i)
+{
+    return g->t->unit_cells[u][i];
+}
+
+static inline int se_popcount(unsigned m) { return __builtin_popcount(m); }
+static inline int se_lowest(unsigned m) { return __builtin_ctz(m); }
+
+/* Whether cells a and b (a != b) share a region. */
+static inline int se_sees(const se_grid_t *g, int a, int b)
+{
+    return a != b && cellset_has(g->t->peer_set[a], (unsigned)b);
+}
+
+/* SE's order of a cell's peers: its box row by row, then the rest of its
+ * row left to right, then the rest of its column top down. */
+void se_house_cells(const se_grid_t *g, int cell, uint8_t out[20]);
+
+/* Hint helpers. */
+void se_hint_clear(se_hint_t *h, int tech, int diff);
+static inline void se_hint_elim(se_hint_t *h, int cell, unsigned bits)
+{
+    if (!bits)
+        return;
+    if (!h->elim[cell])
+        h->nelim++;
+    h->elim[cell] = (uint16_t)(h->elim[cell] | bits);
+}
+
+/* ------------------------------------------------------ the techniques
+ * Each finds the first instance in SE's scan order that makes progress,
+ * fills *h and returns 1; returns 0 when there is none. */
+
+/* se_basic.c: singles, direct intersections and hidden sets, locked
+ * candidates, naked and hidden subsets, basic fish. */
+int se_hidden_single(const se_grid_t *g, se_hint_t *h);
+int se_direct_locking(const se_grid_t *g, se_hint_t *h);
+int se_direct_hidden_set(const se_grid_t *g, int degree, se_hint_t *h);
+int se_naked_single(const se_grid_t *g, se_hint_t *h);
+int se_locking(const se_grid_t *g, se_hint_t *h);
+int se_naked_set(const se_grid_t *g, int degree, se_hint_t *h);
+int se_hidden_set(const se_grid_t *g, int degree, se_hint_t *h);
+int se_fish(const se_grid_t *g, int degree, se_hint_t *h);
+
+/* se_wings.c: XY-wing (xyz 0) and XYZ-wing (xyz 1). */
+int se_xy_wing(const se_grid_t *g, int xyz, se_hint_t *h);
+
+/* se_unique.c: unique rectangles and loops, types 1 to 4. */
+int se_unique_loops(const se_grid_t *g, se_hint_t *h);
+
+/* se_bug.c: bivalue universal grave, types 1 to 4. */
+int se_bug(const se_grid_t *g, se_hint_t *h);
+
+/* se_aligned.c: aligned pair exclusion. */
+int se_aligned_pair(const se_grid_t *g, se_hint_t *h);
+
+/* se_chains.c: X-, Y- and XY-cycles and forcing X- and XY-chains; with
+ * any set, the first hint met instead of SE's (the easiest, shortest). */
+int se_chains(const se_grid_t *g, se_work_t *w, se_clock_t *c, int any,
+              se_hint_t *h);
+
+/* se.c: the ladder's access to SE's techniques.  Applies one step of the
+ * first technique of a family in [SF_LEVEL_WINGS, max_level] that makes
+ * progress to cand/val (both 81 cells, as in se_grid_t) and returns its
+ * family, or -1 when none does (or memory ran out).  *w is the chain
+ * search's memory, allocated on first use; the caller frees it. */
+int se_ladder_step(uint16_t cand[81], uint8_t val[81], int max_level,
+                   se_work_t **w);
+
+#endif

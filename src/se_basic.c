@@ -1,0 +1,392 @@
+/*
+ * se_basic.c -- SE's basic techniques: singles, intersections, subsets and
+ * fish, each in SE's scan order (see se.h for the model).
+ *
+ * Singles.  A hidden single is rated 1.0 when its cell is the last empty
+ * one of the region (a full house), 1.2 in a box and 1.5 in a row or
+ * column; SE looks for full houses first, then hidden singles, each time
+ * in the boxes, then the columns, then the rows.  A naked single is 2.3.
+ *
+ * Direct techniques.  Between the singles SE rates three placements that
+ * need one more idea: a pointing (1.7) or claiming (1.9) that leaves a
+ * digit one place in another region of the first kind, and a hidden pair
+ * (2.0) or triple (2.5) that leaves another digit one place in its region.
+ * SE applies such a step as the placement alone.
+ *
+ * Subsets and fish.  A tuple of k cells (digits, lines) qualifies when
+ * each member has at least two candidates (positions) and their union has
+ * exactly k; tuples are tried in increasing order of their bit masks.  SE
+ * only looks for a naked k-set in regions with at least 2k empty cells, a
+ * hidden one with more than 2k (more than k for the direct kind), and a
+ * fish of size k on a digit with at least 2k cells still open.
+ */
+#include "se.h"
+
+/* Unit number of region i (0..8) of a kind. */
+static inline int unit_of(int kind, int i)
+{
+    return kind == SE_ROW ? TAB_ROW_UNIT(i)
+                          : kind == SE_COL ? TAB_COL_UNIT(i) : TAB_BOX_UNIT(i);
+}
+
+/* Boxes, then columns, then rows: SE's order for singles and subsets. */
+static inline int bcr_unit(int k)
+{
+    return k < 9 ? TAB_BOX_UNIT(k) : k < 18 ? TAB_COL_UNIT(k - 9)
+                                            : TAB_ROW_UNIT(k - 18);
+}
+
+static inline int in_unit(const se_grid_t *g, int u, int cell)
+{
+    return cellset_has(g->t->unit_set[u], (unsigned)cell);
+}
+
+/* --------------------------------------------------------------- singles */
+
+int se_hidden_single(const se_grid_t *g, se_hint_t *h)
+{
+    for (int alone = 1; alone >= 0; alone--)
+        for (int k = 0; k < 27; k++) {
+            const int u = bcr_unit(k);
+            for (int d = 0; d < 9; d++) {
+                const unsigned m = g->pos[u][d];
+                if (se_popcount(m) != 1 || (g->empty[u] == 1) != alone)
+                    continue;
+                const int box = u >= TAB_BOX_UNIT(0);
+                se_hint_clear(h, alone ? SF_SE_STEP_FULL_HOUSE
+                                 : box ? SF_SE_STEP_HIDDEN_SINGLE_BOX
+                                       : SF_SE_STEP_HIDDEN_SINGLE_LINE,
+                              alone ? 10 : box ? 12 : 15);
+                h->cell = se_cell(g, u, se_lowest(m));
+                h->digit = d;
+                return 1;
+            }
+        }
+    return 0;
+}
+
+int se_naked_single(const se_grid_t *g, se_hint_t *h)
+{
+    for (int c = 0; c < 81; c++)
+        if (se_popcount(g->cand[c]) == 1) {
+            se_hint_clear(h, SF_SE_STEP_NAKED_SINGLE, 23);
+            h->cell = c;
+            h->digit = se_lowest(g->cand[c]);
+            return 1;
+        }
+    return 0;
+}
+
+/* --------------------------------------------------------- intersections */
+
+/* The pairs of region kinds SE crosses, in its order. */
+static const int lock_kinds[4][2] = {
+    {SE_BOX, SE_COL}, {SE_BOX, SE_ROW}, {SE_COL, SE_BOX}, {SE_ROW, SE_BOX}};
+
+/* The indexes (in u1's order) of u1's cells that lie in u2, for a box
+ * and a line crossing it or not (0). */
+static inline unsigned inside(int u1, int u2)
+{
+    if (u1 >= TAB_BOX_UNIT(0)) {
+        const int b = u1 - TAB_BOX_UNIT(0);
+        if (u2 >= TAB_COL_UNIT(0)) {
+            const int c = u2 - TAB_COL_UNIT(0);
+            return c / 3 == b % 3 ? 0111u << (c % 3) : 0;
+        }
+        return u2 / 3 == b / 3 ? 7u << (3 * (u2 % 3)) : 0;
+    }
+    const int b = u2 - TAB_BOX_UNIT(0);
+    if (u1 >= TAB_COL_UNIT(0)) {
+        const int c = u1 - TAB_COL_UNIT(0);
+        return b % 3 == c / 3 ? 7u << (3 * (b / 3)) : 0;
+    }
+    return b / 3 == u1 / 3 ? 7u << (3 * (b % 3)) : 0;
+}
+
+/* Digit d of u1 is confined to the part in of u1 (and has more than one
+ * place). */
+static int confined(const se_grid_t *g, int u1, unsigned in, int d)
+{
+    const unsigned m = g->pos[u1][d];
+    return se_popcount(m) > 1 && !(m & ~in);
+}
+
+/* Eliminations of a locking: d from the cells of u2 outside u1. */
+static void lock_elims(const se_grid_t *g, int u1, int u2, int d, se_hint_t *h)
+{
+    for (int i = 0; i < 9; i++) {
+        const int c = se_cell(g, u2, i);
+        if (!in_unit(g, u1, c) && (g->cand[c] >> d & 1))
+            se_hint_elim(h, c, 1u << d);
+    }
+}
+
+/* The cell of another region of u1's kind, crossing u2, where d would be
+ * left alone once u2 loses it outside u1; -1 if none. */
+static int following_single(const se_grid_t *g, int kind, int i1, int u2,
+                            int d)
+{
+    for (int i3 = 0; i3 < 9; i3++) {
+        const int u3 = unit_of(kind, i3);
+        const unsigned in = inside(u3, u2);
+        if (i3 == i1 || !in)
+            continue;
+        const unsigned m = g->pos[u3][d];
+        if (se_popcount(m) > 1 && se_popcount(m & ~in) == 1)
+            return se_cell(g, u3, se_lowest(m & ~in));
+    }
+    return -1;
+}
+
+static int locking_scan(const se_grid_t *g, int direct, se_hint_t *h)
+{
+    for (int k = 0; k < 4; k++)
+        for (int i1 = 0; i1 < 9; i1++)
+            for (int i2 = 0; i2 < 9; i2++) {
+                const int u1 = unit_of(lock_kinds[k][0], i1);
+                const int u2 = unit_of(lock_kinds[k][1], i2);
+                const unsigned in = inside(u1, u2);
+                if (!in)
+                    continue;
+                const int box = lock_kinds[k][0] == SE_BOX;
+                for (int d = 0; d < 9; d++) {
+                    if (!confined(g, u1, in, d))
+                        continue;
+                    int cell = -1;
+                    if (direct &&
+                        (cell = following_single(g, lock_kinds[k][0], i1, u2,
+                                                 d)) < 0)
+                        continue;
+                    if (direct)
+                        se_hint_clear(h, box ? SF_SE_STEP_DIRECT_POINTING
+                                             : SF_SE_STEP_DIRECT_CLAIMING,
+                                      box ? 17 : 19);
+                    else
+                        se_hint_clear(h, box ? SF_SE_STEP_POINTING
+                                             : SF_SE_STEP_CLAIMING,
+                                      box ? 26 : 28);
+                    if (!direct) /* SE's direct step only places */
+                        lock_elims(g, u1, u2, d, h);
+                    h->cell = cell;
+                    h->digit = d;
+                    if (h->nelim || cell >= 0)
+                        return 1;
+                }
+            }
+    return 0;
+}
+
+int se_direct_locking(const se_grid_t *g, se_hint_t *h)
+{
+    return locking_scan(g, 1, h);
+}
+
+int se_locking(const se_grid_t *g, se_hint_t *h)
+{
+    return locking_scan(g, 0, h);
+}
+
+/* --------------------------------------------------------------- subsets */
+
+/* The next larger mask with as many bits as t (Gosper's hack): tuples of
+ * k members come in increasing order of their masks, as in SE. */
+static inline unsigned next_tuple(unsigned t)
+{
+    const unsigned low = t & -t, ripple = t + low;
+    return ripple | (((t ^ ripple) >> 2) / low);
+}
+
+/* The bits of s placed on the set bits of ok, lowest first: an order-
+ * keeping map from subsets of popcount(ok) items to subsets of ok. */
+static inline unsigned spread(unsigned s, unsigned ok)
+{
+    unsigned r = 0;
+    for (; s; s >>= 1, ok &= ok - 1)
+        if (s & 1)
+            r |= ok & -ok;
+    return r;
+}
+
+/* The members whose masks have 2..k bits: only they can be in a tuple. */
+static unsigned usable(const uint16_t *m, int k)
+{
+    unsigned a = 0;
+    for (int i = 0; i < 9; i++)
+        if (se_popcount(m[i]) >= 2 && se_popcount(m[i]) <= k)
+            a |= 1u << i;
+    return a;
+}
+
+/* Union of the k masks picked by tuple from m[], or 0 when one of them
+ * has fewer than two bits. */
+static unsigned tuple_union(const uint16_t *m, unsigned tuple)
+{
+    unsigned u = 0;
+    for (; tuple; tuple &= tuple - 1) {
+        const unsigned x = m[se_lowest(tuple)];
+        if (se_popcount(x) < 2)
+            return 0;
+        u |= x;
+    }
+    return u;
+}
+
+static const int naked_tech[5] = {0, 0, SF_SE_STEP_NAKED_PAIR,
+                                  SF_SE_STEP_NAKED_TRIPLE,
+                                  SF_SE_STEP_NAKED_QUAD};
+static const int naked_diff[5] = {0, 0, 30, 36, 50};
+
+int se_naked_set(const se_grid_t *g, int k, se_hint_t *h)
+{
+    for (int r = 0; r < 27; r++) {
+        const int u = bcr_unit(r);
+        if (g->empty[u] < 2 * k)
+            continue;
+        uint16_t m[9];
+        for (int i = 0; i < 9; i++)
+            m[i] = g->cand[se_cell(g, u, i)];
+        const unsigned ok = usable(m, k);
+        if (se_popcount(ok) < k)
+            continue;
+        for (unsigned t = (1u << k) - 1; t < 512; t = next_tuple(t)) {
+            if (t & ~ok)
+                continue;
+            const unsigned un = tuple_union(m, t);
+            if (!un || se_popcount(un) != k)
+                continue;
+            se_hint_clear(h, naked_tech[k], naked_diff[k]);
+            for (int i = 0; i < 9; i++)
+                if (!(t >> i & 1))
+                    se_hint_elim(h, se_cell(g, u, i), m[i] & un);
+            if (h->nelim)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+static const int hidden_tech[5] = {0, 0, SF_SE_STEP_HIDDEN_PAIR,
+                                   SF_SE_STEP_HIDDEN_TRIPLE,
+                                   SF_SE_STEP_HIDDEN_QUAD};
+static const int hidden_diff[5] = {0, 0, 34, 40, 54};
+
+/* The cells of a hidden set (positions where in region u, digits t) lose
+ * their other candidates. */
+static void hidden_elims(const se_grid_t *g, int u, unsigned where,
+                         unsigned t, se_hint_t *h)
+{
+    for (; where; where &= where - 1) {
+        const int c = se_cell(g, u, se_lowest(where));
+        se_hint_elim(h, c, g->cand[c] & ~t);
+    }
+}
+
+/* Direct: a digit outside the set left with one place in u once the set
+ * takes its positions; the cell or -1, digit in *dd. */
+static int direct_single(const se_grid_t *g, int u, unsigned where,
+                         unsigned t, int *dd)
+{
+    for (int d = 0; d < 9; d++) {
+        const unsigned m = g->pos[u][d];
+        if ((t >> d & 1) || se_popcount(m) <= 1)
+            continue;
+        if (se_popcount(m & ~where) == 1) {
+            *dd = d;
+            return se_cell(g, u, se_lowest(m & ~where));
+        }
+    }
+    return -1;
+}
+
+static int hidden_scan(const se_grid_t *g, int k, int direct, se_hint_t *h)
+{
+    for (int r = 0; r < 27; r++) {
+        const int u = bcr_unit(r);
+        if (!(g->empty[u] > 2 * k || (direct && g->empty[u] > k)))
+            continue;
+        const unsigned ok = usable(g->pos[u], k);
+        const int nok = se_popcount(ok);
+        if (nok < k)
+            continue;
+        for (unsigned s = (1u << k) - 1; s < (1u << nok); s = next_tuple(s)) {
+            const unsigned t = spread(s, ok);
+            const unsigned where = tuple_union(g->pos[u], t);
+            if (!where || se_popcount(where) != k)
+                continue;
+            if (direct) {
+                int d = 0;
+                const int cell = direct_single(g, u, where, t, &d);
+                if (cell < 0)
+                    continue;
+                se_hint_clear(h, k == 2 ? SF_SE_STEP_DIRECT_HIDDEN_PAIR
+                                        : SF_SE_STEP_DIRECT_HIDDEN_TRIPLE,
+                              k == 2 ? 20 : 25);
+                h->cell = cell; /* only the placement, as SE applies it */
+                h->digit = d;
+                return 1;
+            }
+            se_hint_clear(h, hidden_tech[k], hidden_diff[k]);
+            hidden_elims(g, u, where, t, h);
+            if (h->nelim)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+int se_direct_hidden_set(const se_grid_t *g, int k, se_hint_t *h)
+{
+    return hidden_scan(g, k, 1, h);
+}
+
+int se_hidden_set(const se_grid_t *g, int k, se_hint_t *h)
+{
+    return hidden_scan(g, k, 0, h);
+}
+
+/* ------------------------------------------------------------------ fish */
+
+static const int fish_tech[5] = {0, 0, SF_SE_STEP_X_WING,
+                                 SF_SE_STEP_SWORDFISH, SF_SE_STEP_JELLYFISH};
+static const int fish_diff[5] = {0, 0, 32, 38, 52};
+
+/* Base lines of kind base (columns or rows), cover lines of the other. */
+static int fish_scan(const se_grid_t *g, int k, int base, se_hint_t *h)
+{
+    const int cover = base == SE_COL ? SE_ROW : SE_COL;
+    unsigned ok[9];
+    for (int d = 0; d < 9; d++) {
+        uint16_t m[9];
+        for (int i = 0; i < 9; i++)
+            m[i] = g->pos[unit_of(base, i)][d];
+        ok[d] = usable(m, k);
+    }
+    for (unsigned t = (1u << k) - 1; t < 512; t = next_tuple(t)) {
+        for (int d = 0; d < 9; d++) {
+            if (t & ~ok[d])
+                continue;
+            if (g->placed[d] + 2 * k > 9)
+                continue;
+            uint16_t m[9];
+            for (int i = 0; i < 9; i++)
+                m[i] = g->pos[unit_of(base, i)][d];
+            const unsigned lines = tuple_union(m, t);
+            if (!lines || se_popcount(lines) != k)
+                continue;
+            se_hint_clear(h, fish_tech[k], fish_diff[k]);
+            for (unsigned b = lines; b; b &= b - 1) {
+                const int u = unit_of(cover, se_lowest(b));
+                for (unsigned o = g->pos[u][d] & ~t; o; o &= o - 1)
+                    se_hint_elim(h, se_cell(g, u, se_lowest(o)), 1u << d);
+            }
+            if (h->nelim)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+int se_fish(const se_grid_t *g, int k, se_hint_t *h)
+{
+    return fish_scan(g, k, SE_COL, h) || fish_scan(g, k, SE_ROW, h);
+}

@@ -1,0 +1,227 @@
+/*
+ * se_bug.c -- the bivalue universal grave (BUG), SE's way.
+ *
+ * If every empty cell had two candidates and every digit two places in
+ * each region it still misses, the puzzle would have two solutions (or
+ * none).  So when a few "BUG cells" with three or more candidates are all
+ * that stand between the grid and that state, one of their extra "BUG
+ * digits" is true:
+ *   type 1 (5.6)  one BUG cell: it keeps only its BUG digits;
+ *   type 2 (5.7)  one BUG digit: it goes from cells seeing all BUG cells;
+ *   type 3 (5.7 + 0.1 per digit of the set beyond the first)  the BUG
+ *                 digits act as one cell of a naked set with cells seeing
+ *                 all BUG cells in a region they share;
+ *   type 4 (5.7)  two BUG cells in one region sharing one other digit.
+ * The BUG cells are found as SE does: region by region (boxes, rows,
+ * columns) and digit by digit, a digit with other than 0 or 2 places whose
+ * places include exactly one cell of three or more candidates makes that
+ * cell a BUG cell for that digit; with none, there is no BUG.
+ */
+#include "se.h"
+
+#include <string.h>
+
+typedef struct bug {
+    uint8_t cells[81];      /* BUG cells, in order found */
+    int n;
+    uint16_t values[81];    /* BUG digits per cell */
+    unsigned all;           /* all BUG digits */
+    uint64_t common[2];     /* cells seeing every BUG cell (not BUG cells) */
+    int have_common;
+} bug_t;
+
+static int kind_unit(int k, int i)
+{
+    return k == 0 ? TAB_BOX_UNIT(i) : k == 1 ? TAB_ROW_UNIT(i)
+                                             : TAB_COL_UNIT(i);
+}
+
+static inline int in_set(const uint64_t s[2], int c)
+{
+    return (int)(s[c >> 6] >> (c & 63) & 1);
+}
+
+/* Record cell as a BUG cell for digit d; 0 when the BUG is ruled out. */
+static int add_bug(const se_grid_t *g, bug_t *b, uint16_t *temp, int cell,
+                   int d)
+{
+    int known = 0;
+    for (int i = 0; i < b->n; i++)
+        known |= b->cells[i] == cell;
+    if (!known)
+        b->cells[b->n++] = (uint8_t)cell;
+    b->values[cell] = (uint16_t)(b->values[cell] | 1u << d);
+    b->all |= 1u << d;
+    temp[cell] = (uint16_t)(temp[cell] & ~(1u << d));
+    const cellset_t p = g->t->peer_set[cell];
+    if (!b->have_common) {
+        b->common[0] = p.lo;
+        b->common[1] = p.hi;
+        b->have_common = 1;
+    } else {
+        b->common[0] &= p.lo;
+        b->common[1] &= p.hi;
+    }
+    for (int i = 0; i < b->n; i++)
+        b->common[b->cells[i] >> 6] &= ~(1ull << (b->cells[i] & 63));
+    return !(b->n > 1 && se_popcount(b->all) > 1 && !b->common[0] &&
+             !b->common[1]);
+}
+
+static int find_bug_cells(const se_grid_t *g, bug_t *b, uint16_t *temp)
+{
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < 9; i++) {
+            const int u = kind_unit(k, i);
+            for (int d = 0; d < 9; d++) {
+                const unsigned m = g->pos[u][d];
+                const int card = se_popcount(m);
+                if (card == 0 || card == 2)
+                    continue;
+                int n = 0, cell = -1;
+                for (unsigned x = m; x; x &= x - 1) {
+                    const int c = se_cell(g, u, se_lowest(x));
+                    if (se_popcount(g->cand[c]) >= 3) {
+                        n++;
+                        cell = c;
+                    }
+                }
+                if (n == 0)
+                    return 0;
+                if (n == 1 && !add_bug(g, b, temp, cell, d))
+                    return 0;
+            }
+        }
+    return b->n > 0;
+}
+
+/* With the BUG digits gone, is every cell bivalue and every digit in
+ * every region at 0 or 2 places? */
+static int is_grave(const se_grid_t *g, const uint16_t *temp)
+{
+    for (int c = 0; c < 81; c++)
+        if (!g->val[c] && se_popcount(temp[c]) != 2)
+            return 0;
+    for (int u = 0; u < 27; u++)
+        for (int d = 0; d < 9; d++) {
+            int n = 0;
+            for (int i = 0; i < 9; i++)
+                n += temp[se_cell(g, u, i)] >> d & 1;
+            if (n != 0 && n != 2)
+                return 0;
+        }
+    return 1;
+}
+
+/* A region of kind k shared by all BUG cells, or -1. */
+static int shared_region(const se_grid_t *g, const bug_t *b, int k)
+{
+    int u = -1;
+    for (int i = 0; i < b->n; i++) {
+        const int c = b->cells[i];
+        const int r = k == 0 ? TAB_BOX_UNIT(g->t->box[c])
+                      : k == 1 ? TAB_ROW_UNIT(g->t->row[c])
+                               : TAB_COL_UNIT(g->t->col[c]);
+        if (u >= 0 && r != u)
+            return -1;
+        u = r;
+    }
+    return u;
+}
+
+static int type2(const se_grid_t *g, const bug_t *b, se_hint_t *h)
+{
+    if (!b->have_common)
+        return 0;
+    se_hint_clear(h, SF_SE_STEP_BUG, 57);
+    for (int c = 0; c < 81; c++)
+        if (in_set(b->common, c))
+            se_hint_elim(h, c, g->cand[c] & b->all);
+    return h->nelim != 0;
+}
+
+static int type4(const se_grid_t *g, const bug_t *b, se_hint_t *h)
+{
+    const int c1 = b->cells[0], c2 = b->cells[1];
+    const unsigned common = g->cand[c1] & g->cand[c2] & ~b->all;
+    if (se_popcount(common) != 1)
+        return 0;
+    for (int k = 0; k < 3; k++) {
+        if (shared_region(g, b, k) < 0)
+            continue;
+        se_hint_clear(h, SF_SE_STEP_BUG, 57);
+        se_hint_elim(h, c1, g->cand[c1] & ~b->values[c1] & ~common);
+        se_hint_elim(h, c2, g->cand[c2] & ~b->values[c2] & ~common);
+        return 1;
+    }
+    return 0;
+}
+
+/* Type 3 in region u: the common cells there (in SE's order, the first
+ * BUG cell's peer order), tuples of deg - 1 of them plus the BUG digits. */
+static int type3_in(const se_grid_t *g, const bug_t *b, int u, se_hint_t *h)
+{
+    uint8_t house[20], rc[20];
+    int n = 0;
+    se_house_cells(g, b->cells[0], house);
+    for (int i = 0; i < 20; i++)
+        if (in_set(b->common, house[i]) &&
+            cellset_has(g->t->unit_set[u], house[i]))
+            rc[n++] = house[i];
+    for (int deg = 2; deg <= 6; deg++) {
+        if (n < deg)
+            continue;
+        for (unsigned t = 0; t < (1u << n); t++) {
+            if (se_popcount(t) != deg - 1)
+                continue;
+            unsigned other = 0;
+            int ok = se_popcount(b->all) >= 2;
+            for (int i = 0; i < n; i++)
+                if (t >> i & 1) {
+                    other |= g->cand[rc[i]];
+                    ok &= se_popcount(g->cand[rc[i]]) >= 2;
+                }
+            const unsigned set = other | b->all;
+            if (se_popcount(other) != deg || !ok || se_popcount(set) != deg)
+                continue;
+            se_hint_clear(h, SF_SE_STEP_BUG, 57 + deg - 1);
+            for (int i = 0; i < n; i++)
+                if (!(t >> i & 1))
+                    se_hint_elim(h, rc[i], g->cand[rc[i]] & set);
+            if (h->nelim)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+static int type3(const se_grid_t *g, const bug_t *b, se_hint_t *h)
+{
+    for (int k = 0; k < 3; k++) {
+        const int u = shared_region(g, b, k);
+        if (u >= 0 && type3_in(g, b, u, h))
+            return 1;
+    }
+    return 0;
+}
+
+int se_bug(const se_grid_t *g, se_hint_t *h)
+{
+    bug_t b;
+    uint16_t temp[81];
+    memset(&b, 0, sizeof b);
+    memcpy(temp, g->cand, sizeof temp);
+    if (!find_bug_cells(g, &b, temp) || !is_grave(g, temp))
+        return 0;
+    if (b.n == 1) {
+        se_hint_clear(h, SF_SE_STEP_BUG, 56);
+        se_hint_elim(h, b.cells[0], g->cand[b.cells[0]] & ~b.all);
+        return 1;
+    }
+    const int has_common = b.have_common && (b.common[0] || b.common[1]);
+    if (se_popcount(b.all) == 1)
+        return type2(g, &b, h) || (b.n == 2 && type4(g, &b, h));
+    if (!has_common)
+        return 0;
+    return (b.n == 2 && type4(g, &b, h)) || type3(g, &b, h);
+}

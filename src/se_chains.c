@@ -1,0 +1,489 @@
+/*
+ * se_chains.c -- SE's "forcing chains and cycles": bidirectional X-, Y-
+ * and XY-cycles and forcing X- and XY-chains, with SE's length rule.
+ *
+ * Model.  A potential is a candidate (cell, digit) assumed on or off.  An
+ * "on" potential turns off the digit's other places in its three regions
+ * (and, with Y-links, the cell's other digits); an "off" potential turns
+ * on the other place of its digit in a region where only two are left
+ * (X-links) or, with Y-links, the other digit of a bivalue cell.  From each
+ * candidate of each cell (row by row, digits in order) SE runs breadth-
+ * first searches over these implications, keeping for each potential the
+ * first (shortest) way it was reached:
+ *   cycles: from "on", the search comes back to the starting potential
+ *           after at least four links; a candidate that sees an "on" and
+ *           an "off" node of the same digit outside the cycle's cells goes;
+ *   forcing chains: from "on" the start is reached "off" (the candidate
+ *           goes), or from "off" it is reached "on" (it is the value).
+ * This is done three times: X-links only, Y-links only (cycles, starting
+ * from bivalue cells), both.  A cycle rates 6.5 (7.0 with both kinds of
+ * links), a forcing chain 6.6 (7.0), plus 0.1 for each step of length:
+ * with n the number of potentials on the chain, n - 2 above 4, 6, 8, 12,
+ * 16, 24, 32... (the thresholds grow by 3/2 and 4/3 in turn).  Of all the
+ * hints, the step is the first of the least difficulty, then the least n,
+ * then X before Y before XY.
+ *
+ * In the cycle search SE does not merge an "off" potential reached twice
+ * (only "on" ones): each way of reaching it is followed, so cycles through
+ * it are found from every parent.  We keep that.
+ */
+#include "se.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_ENT 65536
+
+typedef struct ent {
+    int16_t pot;          /* cell * 9 + digit */
+    uint8_t on;
+    int32_t parent;       /* entry index, -1 for the start */
+} ent_t;
+
+struct se_work {
+    ent_t e[MAX_ENT];
+    int n;                /* entries used */
+    int32_t to_on[729], to_off[729]; /* first entry of a potential, valid
+                                      * when its stamp is the current one */
+    uint32_t on_stamp[729], off_stamp[729], stamp;
+    int32_t qon[MAX_ENT], qoff[MAX_ENT]; /* pending entries */
+    int32_t found[MAX_ENT]; /* cycle ends / chain targets */
+    int nfound;
+    /* The implications of the current grid and kind of links, built once
+     * per search (the grid does not change during it). */
+    int16_t on_adj[729][28], off_adj[729][4];
+    uint8_t on_n[729], off_n[729];
+    uint32_t anc[729], anc_stamp; /* "off" ancestors of the entry at hand */
+};
+
+se_work_t *se_work_new(void)
+{
+    se_work_t *w = malloc(sizeof *w); /* most of it is written before read */
+    if (w) {
+        memset(w->on_stamp, 0, sizeof w->on_stamp);
+        memset(w->off_stamp, 0, sizeof w->off_stamp);
+        memset(w->anc, 0, sizeof w->anc);
+        w->stamp = w->anc_stamp = 0;
+        w->n = w->nfound = 0;
+    }
+    return w;
+}
+void se_work_free(se_work_t *w) { free(w); }
+
+typedef struct chain_best {
+    se_hint_t *h;         /* best hint so far (h->diff < 0: none) */
+    int complexity, key;
+    int any;              /* stop at the first hint (the ladder's use) */
+    se_hint_t tmp;
+} chain_best_t;
+
+static int new_ent(se_work_t *w, int pot, int on, int parent)
+{
+    if (w->n >= MAX_ENT)
+        return -1;
+    w->e[w->n].pot = (int16_t)pot;
+    w->e[w->n].on = (uint8_t)on;
+    w->e[w->n].parent = parent;
+    return w->n++;
+}
+
+static uint32_t wrap_anc(se_work_t *w)
+{
+    memset(w->anc, 0, sizeof w->anc);
+    return w->anc_stamp = 1;
+}
+
+/* Mark the "off" ancestors of entry i (stamp anc): one walk up the tree
+ * instead of one per consequence tested. */
+static void mark_ancestors(se_work_t *w, int i, uint32_t anc)
+{
+    for (int p = w->e[i].parent; p >= 0; p = w->e[p].parent)
+        if (!w->e[p].on)
+            w->anc[w->e[p].pot] = anc;
+}
+
+static int region_kind_unit(const se_grid_t *g, int k, int cell)
+{
+    return k == 0 ? TAB_BOX_UNIT(g->t->box[cell])
+           : k == 1 ? TAB_ROW_UNIT(g->t->row[cell])
+                    : TAB_COL_UNIT(g->t->col[cell]);
+}
+
+/* Consequences of "on" potential pot: off potentials, in SE's order. */
+static int on_to_off(const se_grid_t *g, int pot, int y, int16_t *out)
+{
+    const int cell = pot / 9, d = pot % 9;
+    int n = 0;
+    if (y)
+        for (unsigned m = g->cand[cell] & ~(1u << d); m; m &= m - 1)
+            out[n++] = (int16_t)(cell * 9 + se_lowest(m));
+    uint64_t seen[2] = {0, 0};
+    for (int k = 0; k < 3; k++) {
+        const int u = region_kind_unit(g, k, cell);
+        for (int i = 0; i < 9; i++) {
+            const int c = se_cell(g, u, i);
+            if (c == cell || !(g->cand[c] >> d & 1) ||
+                (seen[c >> 6] >> (c & 63) & 1))
+                continue;
+            seen[c >> 6] |= 1ull << (c & 63);
+            out[n++] = (int16_t)(c * 9 + d);
+        }
+    }
+    return n;
+}
+
+/* Consequences of "off" potential pot: on potentials, in SE's order. */
+static int off_to_on(const se_grid_t *g, int pot, int y, int x, int16_t *out)
+{
+    const int cell = pot / 9, d = pot % 9;
+    int n = 0;
+    if (y && se_popcount(g->cand[cell]) == 2)
+        out[n++] = (int16_t)(cell * 9 + se_lowest(g->cand[cell] & ~(1u << d)));
+    if (!x)
+        return n;
+    for (int k = 0; k < 3; k++) {
+        const int u = region_kind_unit(g, k, cell);
+        const unsigned m = g->pos[u][d];
+        if (se_popcount(m) != 2)
+            continue;
+        unsigned o = m;
+        int c = se_cell(g, u, se_lowest(o));
+        if (c == cell) {
+            o &= o - 1;
+            c = se_cell(g, u, se_lowest(o));
+        }
+        int dup = 0;
+        for (int i = 0; i < n; i++)
+            dup |= out[i] == c * 9 + d;
+        if (!dup)
+            out[n++] = (int16_t)(c * 9 + d);
+    }
+    return n;
+}
+
+/* Both lists of consequences for every candidate, for links y, x. */
+static void build_adj(const se_grid_t *g, se_work_t *w, int y, int x)
+{
+    for (int c = 0; c < 81; c++)
+        for (unsigned m = g->cand[c]; m; m &= m - 1) {
+            const int pot = c * 9 + se_lowest(m);
+            w->on_n[pot] = (uint8_t)on_to_off(g, pot, y, w->on_adj[pot]);
+            w->off_n[pot] = (uint8_t)off_to_on(g, pot, y, x, w->off_adj[pot]);
+        }
+}
+
+static int length_diff(int complexity);
+
+/* No chain of at least cx potentials on a technique of base difficulty
+ * base can beat the best hint so far: it would be harder, or as hard and
+ * not shorter (ties go to the hint found first).  Searches stop at that
+ * depth, which changes nothing in the result and saves most of the work
+ * once a short chain is known. */
+static int too_deep(const chain_best_t *b, int base, int cx)
+{
+    const int d = base + length_diff(cx);
+    if (b->any && b->h->diff >= 0)
+        return 1;
+    return b->h->diff >= 0 &&
+           (d > b->h->diff || (d == b->h->diff && cx >= b->complexity));
+}
+
+static inline int get_on(const se_work_t *w, int pot)
+{
+    return w->on_stamp[pot] == w->stamp ? w->to_on[pot] : -1;
+}
+
+static inline int get_off(const se_work_t *w, int pot)
+{
+    return w->off_stamp[pot] == w->stamp ? w->to_off[pot] : -1;
+}
+
+static inline void set_on(se_work_t *w, int pot, int e)
+{
+    w->on_stamp[pot] = w->stamp;
+    w->to_on[pot] = e;
+}
+
+static inline void set_off(se_work_t *w, int pot, int e)
+{
+    w->off_stamp[pot] = w->stamp;
+    w->to_off[pot] = e;
+}
+
+static void reset(se_work_t *w)
+{
+    w->n = 0;
+    w->nfound = 0;
+    if (++w->stamp == 0) {
+        memset(w->on_stamp, 0, sizeof w->on_stamp);
+        memset(w->off_stamp, 0, sizeof w->off_stamp);
+        w->stamp = 1;
+    }
+}
+
+/* Breadth-first cycle search from "on" potential src; cycle ends (entries
+ * equal to src) go to w->found. */
+static void do_cycles(se_work_t *w, int src, int y, int x,
+                      const chain_best_t *b)
+{
+    const int base = y && x ? 70 : 65;
+    int non = 0, noff = 0, length = 0;
+    reset(w);
+    const int s = new_ent(w, src, 1, -1);
+    set_on(w, src, s);
+    w->qon[non++] = s;
+    while (non || noff) {
+        length++;
+        if (too_deep(b, base, length))
+            return;
+        for (int q = 0; q < non; q++) {
+            const int p = w->qon[q];
+            const int n = w->on_n[w->e[p].pot];
+            const int16_t *next = w->on_adj[w->e[p].pot];
+            const uint32_t anc = ++w->anc_stamp ? w->anc_stamp
+                                                : wrap_anc(w);
+            mark_ancestors(w, p, anc);
+            for (int i = 0; i < n; i++) {
+                if (w->anc[next[i]] == anc)
+                    continue;
+                const int e = new_ent(w, next[i], 0, p);
+                if (e < 0)
+                    return;
+                w->qoff[noff++] = e;
+                if (get_off(w, next[i]) < 0)
+                    set_off(w, next[i], e);
+            }
+        }
+        non = 0;
+        length++;
+        if (too_deep(b, base, length))
+            return;
+        for (int q = 0; q < noff; q++) {
+            const int p = w->qoff[q];
+            const int n = w->off_n[w->e[p].pot];
+            const int16_t *next = w->off_adj[w->e[p].pot];
+            for (int i = 0; i < n; i++) {
+                const int is_src = length >= 4 && next[i] == src;
+                if (!is_src && get_on(w, next[i]) >= 0)
+                    continue;
+                const int e = new_ent(w, next[i], 1, p);
+                if (e < 0)
+                    return;
+                if (is_src)
+                    w->found[w->nfound++] = e;
+                if (get_on(w, next[i]) < 0) {
+                    w->qon[non++] = e;
+                    set_on(w, next[i], e);
+                }
+            }
+        }
+        noff = 0;
+    }
+}
+
+/* Breadth-first forcing chain search from potential (src, on); the entry
+ * of the start's opposite, if reached, goes to w->found. */
+static void do_forcing(se_work_t *w, int src, int on, int y,
+                       const chain_best_t *b)
+{
+    int non = 0, noff = 0, found = 0, depth = 0;
+    const int base = y ? 70 : 66;
+    reset(w);
+    const int s = new_ent(w, src, on, -1);
+    if (on) {
+        set_on(w, src, s);
+        w->qon[non++] = s;
+    } else {
+        set_off(w, src, s);
+        w->qoff[noff++] = s;
+    }
+    while (non || noff) {
+        if (too_deep(b, base, ++depth + 1))
+            return;
+        for (int q = 0; q < non; q++) {
+            const int p = w->qon[q];
+            const int n = w->on_n[w->e[p].pot];
+            const int16_t *next = w->on_adj[w->e[p].pot];
+            for (int i = 0; i < n; i++) {
+                const int hit = on && next[i] == src && !found;
+                /* SE also skips the entry's ancestors, but those are all
+                 * in toOff already */
+                const int add = get_off(w, next[i]) < 0;
+                if (!hit && !add)
+                    continue;
+                const int e = new_ent(w, next[i], 0, p);
+                if (e < 0)
+                    return;
+                if (hit) {
+                    w->found[w->nfound++] = e;
+                    found = 1;
+                }
+                if (add) {
+                    w->qoff[noff++] = e;
+                    set_off(w, next[i], e);
+                }
+            }
+        }
+        non = 0;
+        if (too_deep(b, base, ++depth + 1))
+            return;
+        for (int q = 0; q < noff; q++) {
+            const int p = w->qoff[q];
+            const int n = w->off_n[w->e[p].pot];
+            const int16_t *next = w->off_adj[w->e[p].pot];
+            for (int i = 0; i < n; i++) {
+                const int hit = !on && next[i] == src && !found;
+                const int add = get_on(w, next[i]) < 0;
+                if (!hit && !add)
+                    continue;
+                const int e = new_ent(w, next[i], 1, p);
+                if (e < 0)
+                    return;
+                if (hit) {
+                    w->found[w->nfound++] = e;
+                    found = 1;
+                }
+                if (add) {
+                    w->qon[non++] = e;
+                    set_on(w, next[i], e);
+                }
+            }
+        }
+        noff = 0;
+    }
+}
+
+/* Distinct potentials from entry i back to the start. */
+static int complexity(const se_work_t *w, int i)
+{
+    uint64_t seen[23] = {0};
+    int n = 0;
+    for (; i >= 0; i = w->e[i].parent) {
+        const int k = w->e[i].pot * 2 + w->e[i].on;
+        if (!(seen[k >> 6] >> (k & 63) & 1)) {
+            seen[k >> 6] |= 1ull << (k & 63);
+            n++;
+        }
+    }
+    return n;
+}
+
+static int length_diff(int complexity)
+{
+    int added = 0, ceil = 4, odd = 0;
+    for (int length = complexity - 2; length > ceil; odd = !odd) {
+        added++;
+        ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
+    }
+    return added;
+}
+
+static void offer(chain_best_t *b, int cx, int key)
+{
+    se_hint_t *t = &b->tmp, *h = b->h;
+    if (!t->nelim)
+        return;
+    if (h->diff < 0 || t->diff < h->diff ||
+        (t->diff == h->diff && (cx < b->complexity ||
+                                (cx == b->complexity && key < b->key)))) {
+        *h = *t;
+        b->complexity = cx;
+        b->key = key;
+    }
+}
+
+static int chain_key(int y, int x) { return y && x ? 4 : y ? 3 : 2; }
+
+static void cycle_hint(const se_grid_t *g, const se_work_t *w, int end,
+                       int y, int x, chain_best_t *b)
+{
+    uint64_t cells[2] = {0, 0};
+    uint16_t forw[81], back[81];
+    memset(forw, 0, sizeof forw);
+    memset(back, 0, sizeof back);
+    for (int i = end; w->e[i].parent >= 0; i = w->e[i].parent) {
+        const int c = w->e[i].pot / 9;
+        cells[c >> 6] |= 1ull << (c & 63);
+    }
+    for (int i = end; w->e[i].parent >= 0; i = w->e[i].parent) {
+        const int c = w->e[i].pot / 9, d = w->e[i].pot % 9;
+        for (int k = 0; k < TAB_PEERS; k++) {
+            const int p = g->t->peers[c][k];
+            if ((cells[p >> 6] >> (p & 63) & 1) || !(g->cand[p] >> d & 1))
+                continue;
+            uint16_t *to = w->e[i].on ? forw : back;
+            to[p] = (uint16_t)(to[p] | 1u << d);
+        }
+    }
+    const int cx = complexity(w, end);
+    se_hint_clear(&b->tmp, y && x ? SF_SE_STEP_XY_CYCLE
+                           : y ? SF_SE_STEP_Y_CYCLE : SF_SE_STEP_X_CYCLE,
+                  (y && x ? 70 : 65) + length_diff(cx));
+    for (int c = 0; c < 81; c++)
+        se_hint_elim(&b->tmp, c, forw[c] & back[c]);
+    offer(b, cx, chain_key(y, x));
+}
+
+static void forcing_hint(const se_grid_t *g, const se_work_t *w, int end,
+                         int y, chain_best_t *b)
+{
+    const int c = w->e[end].pot / 9, d = w->e[end].pot % 9;
+    const int cx = complexity(w, end);
+    se_hint_clear(&b->tmp, y ? SF_SE_STEP_XY_CHAIN : SF_SE_STEP_X_CHAIN,
+                  (y ? 70 : 66) + length_diff(cx));
+    se_hint_elim(&b->tmp, c, w->e[end].on ? g->cand[c] & ~(1u << d)
+                                          : 1u << d);
+    if (w->e[end].on) { /* SE places the value too */
+        b->tmp.cell = c;
+        b->tmp.digit = d;
+    }
+    offer(b, cx, chain_key(y, 1));
+}
+
+/* SE's doUnaryChaining for candidate (cell, d). */
+static void unary(const se_grid_t *g, se_work_t *w, int cell, int d, int y,
+                  int x, chain_best_t *b)
+{
+    if (se_popcount(g->cand[cell]) > 2 && !x)
+        return;
+    const int pot = cell * 9 + d;
+    do_cycles(w, pot, y, x, b);
+    for (int i = 0; i < w->nfound; i++)
+        cycle_hint(g, w, w->found[i], y, x, b);
+    if (!x)
+        return;
+    do_forcing(w, pot, 1, y, b);
+    for (int i = 0; i < w->nfound; i++)
+        forcing_hint(g, w, w->found[i], y, b);
+    do_forcing(w, pot, 0, y, b);
+    for (int i = 0; i < w->nfound; i++)
+        forcing_hint(g, w, w->found[i], y, b);
+}
+
+int se_chains(const se_grid_t *g, se_work_t *w, se_clock_t *clk, int any,
+              se_hint_t *h)
+{
+    static const int modes[3][2] = {{0, 1}, {1, 0}, {1, 1}}; /* y, x */
+    chain_best_t b;
+    if (!w)
+        return 0;
+    b.h = h;
+    b.complexity = 0;
+    b.key = 0;
+    b.any = any;
+    h->diff = -1;
+    for (int m = 0; m < 3; m++) {
+        if (too_deep(&b, m == 2 ? 70 : 65, 1))
+            continue;
+        build_adj(g, w, modes[m][0], modes[m][1]);
+        for (int c = 0; c < 81 && !too_deep(&b, m == 2 ? 70 : 65, 1); c++) {
+            if (g->val[c] || se_popcount(g->cand[c]) < 2)
+                continue;
+            if (se_clock_over(clk))
+                return 0;
+            for (unsigned v = g->cand[c]; v; v &= v - 1)
+                unary(g, w, c, se_lowest(v), modes[m][0], modes[m][1], &b);
+        }
+    }
+    return h->diff >= 0;
+}

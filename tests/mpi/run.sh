@@ -1,0 +1,192 @@
+#!/bin/sh
+# sudoflow-mpi against sudoflow: every batch command, run as an MPI job of
+# 1, 2 and 3 processes, must write the very bytes one sudoflow process
+# writes (small --chunk values, so that every process gets several
+# chunks, and thread counts that differ between the two), with line,
+# grid and csv input, plain and gzip in and out, and standard input.  The
+# --stats JSON must count what one process counts.  Errors (a corrupt
+# gzip input, an invalid record under --strict, a full disk, a csv file
+# whose header does not fit, which only rank 0's ordered pass sees) must
+# give one process's exit status and leave no output file; an empty input
+# and fewer records than processes must work.
+#
+# Usage: sh tests/mpi/run.sh BUILD/sudoflow BUILD/sudoflow-mpi
+set -u
+sf=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+mpi=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+here=$(cd "$(dirname "$0")/../.." && pwd)
+# Open MPI refuses root without these; the machine may have fewer cores
+# than processes.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# One node: shared memory only, without probing for network transports
+# (which takes most of a second per start).
+export OMPI_MCA_pml=ob1 OMPI_MCA_btl=self,vader OMPI_MCA_osc=^ucx \
+    OMPI_MCA_mtl=^ofi,psm,psm2
+run_np() {
+    np=$1
+    shift
+    mpirun --oversubscribe --bind-to none -np "$np" "$mpi" "$@"
+}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() {
+    fail=$((fail + 1))
+    echo "FAIL: $*"
+}
+
+# Inputs: 1,500 puzzles of every status (and one invalid record), as
+# lines, gzip, grids and csv; some with many equivalent copies.
+gzip -dc "$here/data/random.txt.gz" | grep -v '^#' | head -n 1500 > lines.txt
+sed -i '700s/^./x/' lines.txt
+gzip -c lines.txt > lines.gz
+head -n 200 lines.txt | tail -n 150 | awk '{
+    for (r = 0; r < 9; r++) print substr($1, 9 * r + 1, 9)
+    print ""
+}' > grids.txt
+{ echo "quizzes,solutions"; head -n 400 lines.txt | sed 's/$/,x/'; } > kaggle.csv
+"$sf" transform -q --augment 4 --seed 5 -o copies.txt \
+    "$here/data/sample.txt.gz"
+head -n 2 lines.txt > two.txt
+: > empty.txt
+
+# same NAME ARGS...: the command's output file(s) (or standard output),
+# its exit status, from one process, then from $nps processes, compared
+# byte for byte.  ARGS name the output files @OUT... (replaced per run).
+nps="1 2 3"
+same() {
+    name=$1
+    shift
+    orig="$*"
+    for np in 0 $nps; do
+        args=$(echo "$orig" | sed "s|@OUT|$name.$np|g")
+        # shellcheck disable=SC2086
+        if [ "$np" = 0 ]; then
+            "$sf" $args -j 2 > "$name.$np.stdout" 2> "$name.$np.err"
+        else
+            run_np "$np" $args -j 1 > "$name.$np.stdout" 2> "$name.$np.err"
+        fi
+        echo $? > "$name.$np.rc"
+    done
+    for np in $nps; do
+        for f in "$name.0."*; do
+            case $f in *.err) continue ;; esac
+            g=$name.$np.${f#"$name.0."}
+            if cmp -s "$f" "$g"; then ok; else
+                bad "$name -np $np: $g differs from $f"; fi
+        done
+    done
+}
+
+same solve_line solve --count --fields puzzle,solution,status,guesses \
+    --chunk 64 -q lines.txt
+same solve_gzip solve --chunk 100 -q -o @OUT.gz lines.gz
+same generate generate -n 300 --seed 1 --chunk 32 -q \
+    --fields puzzle,solution,clues,level -o @OUT.txt
+nps="2 3" # -np 1 above: sudoflow-mpi alone is sudoflow
+same solve_grid solve --chunk 16 -q grids.txt
+same solve_csv solve --chunk 50 -q --fields puzzle,solution kaggle.csv
+same solve_empty solve -q empty.txt
+same solve_few solve -q two.txt
+same generate_gz generate -n 100 --seed 2 --chunk 16 -q -o @OUT.gz
+same generate_none generate -n 0 --seed 2 -q -o @OUT.txt
+same rate rate --chunk 40 -q --samples 2 two.txt grids.txt
+same transform transform --augment 3 --seed 7 --chunk 50 -q -o @OUT.gz \
+    two.txt grids.txt
+same canon canon --dedupe --fields canon,line --chunk 64 -q copies.txt
+same split split --seed 3 --test-fraction 0.3 --chunk 64 -q \
+    --train @OUT.train.txt --test @OUT.test.gz lines.txt
+
+# Standard input, plain and gzip.
+for np in 2 3; do
+    "$sf" solve -q --chunk 32 < lines.gz > stdin.0 2> /dev/null
+    run_np "$np" solve -q --chunk 32 -j 1 < lines.gz > "stdin.$np" \
+        2> /dev/null
+    if cmp -s stdin.0 "stdin.$np"; then ok; else bad "stdin -np $np"; fi
+    "$sf" canon -q --dedupe --chunk 32 < copies.txt > stdin_canon.0
+    run_np "$np" canon -q --dedupe --chunk 32 -j 1 < copies.txt \
+        > "stdin_canon.$np"
+    if cmp -s stdin_canon.0 "stdin_canon.$np"; then ok; else
+        bad "canon from stdin -np $np"; fi
+done
+
+# bench: every process runs the same passes and rank 0 reports; all but
+# the times are those of one process.
+"$sf" bench --csv --seconds 0 -j 1 two.txt 2> /dev/null | cut -d, -f1-4,8,9 \
+    > bench.0
+run_np 2 bench --csv --seconds 0 -j 1 two.txt 2> /dev/null |
+    cut -d, -f1-4,8,9 > bench.2
+if [ -s bench.0 ] && cmp -s bench.0 bench.2; then ok; else bad "bench"; fi
+
+# --stats: the counts of one process (times and threads aside).
+counts() {
+    sed -e 's/"[a-z_]*sec":[0-9.]*,//g' -e 's/,*"threads":[0-9]*//' \
+        -e 's/"puzzles_per_sec":[0-9.]*,//' -e 's/"latency_ns":{[^}]*}//' "$1"
+}
+"$sf" solve -q --count --chunk 64 --stats st.0 -o /dev/null lines.txt \
+    2> /dev/null
+run_np 3 solve -q --count --chunk 64 -j 1 --stats st.3 -o /dev/null \
+    lines.txt 2> /dev/null
+if [ "$(counts st.0)" = "$(counts st.3)" ]; then ok; else
+    bad "--stats: $(counts st.0) against $(counts st.3)"; fi
+grep -q '"threads":3,' st.3 && ok || bad "--stats threads: $(cat st.3)"
+"$sf" canon -q --dedupe --chunk 64 --stats cst.0 -o /dev/null copies.txt
+run_np 2 canon -q --dedupe --chunk 64 -j 1 --stats cst.2 -o /dev/null \
+    copies.txt
+if [ "$(counts cst.0)" = "$(counts cst.2)" ]; then ok; else
+    bad "canon --stats: $(counts cst.0) against $(counts cst.2)"; fi
+head -n 300 lines.txt > rate.txt
+"$sf" rate -q --chunk 16 --stats rst.0 -o /dev/null rate.txt
+run_np 3 rate -q --chunk 16 -j 1 --stats rst.3 -o /dev/null rate.txt
+if [ "$(counts rst.0)" = "$(counts rst.3)" ]; then ok; else
+    bad "rate --stats: $(counts rst.0) against $(counts rst.3)"; fi
+"$sf" generate -q -n 60 --seed 3 --clues 22 --chunk 8 --stats gst.0 \
+    -o /dev/null 2> /dev/null
+run_np 3 generate -q -n 60 --seed 3 --clues 22 --chunk 8 -j 1 \
+    --stats gst.3 -o /dev/null 2> /dev/null
+if [ "$(counts gst.0)" = "$(counts gst.3)" ]; then ok; else
+    bad "generate --stats: $(counts gst.0) against $(counts gst.3)"; fi
+
+# Errors: one process's exit status, no output file (nor temporary) left.
+head -c 9000 lines.gz > cut.gz
+{ echo "quizzes,solutions"; head -n 3 lines.txt | sed 's/$/,x/'; } > a.csv
+{ echo "quiz,answer"; head -n 3 lines.txt | sed 's/$/,x/'; } > b.csv
+fails() {
+    name=$1
+    shift
+    "$sf" "$@" -o "$name.out" > /dev/null 2>&1
+    want=$?
+    [ "$want" != 0 ] || bad "$name: one process succeeded"
+    for np in 2 3; do
+        run_np "$np" "$@" -j 1 -o "$name.out" > /dev/null 2> "$name.err"
+        got=$?
+        [ "$got" = "$want" ] && ok || bad "$name -np $np: exit $got, not $want"
+        left=$(ls -a | grep -c "^$name\.out")
+        [ "$left" = 0 ] && ok || bad "$name -np $np: left $(ls -a | grep "^$name\.out")"
+    done
+}
+fails corrupt solve --chunk 32 cut.gz
+fails strict solve --strict --chunk 50 lines.txt
+for np in 2 3; do
+    run_np "$np" solve -q --chunk 32 -j 1 -o /dev/full lines.txt \
+        > /dev/null 2> full.err
+    rc=$?
+    [ "$rc" = 2 ] && ok || bad "/dev/full -np $np: exit $rc"
+done
+# split keeps one header: a later csv file with another header is seen by
+# rank 0's ordered pass alone, and must stop every process.
+"$sf" split --seed 1 --chunk 2 -q --train t0.csv --test s0.csv a.csv b.csv \
+    2> /dev/null
+want=$?
+run_np 3 split --seed 1 --chunk 2 -j 1 -q --train t3.csv --test s3.csv \
+    a.csv b.csv 2> /dev/null
+got=$?
+[ "$want" != 0 ] && [ "$got" = "$want" ] && ok ||
+    bad "split header: exit $got, one process $want"
+[ -z "$(ls -a | grep -E '^(t3|s3)\.csv')" ] && ok || bad "split left files"
+
+echo "mpi: $pass passed, $fail failed"
+[ "$fail" = 0 ]
