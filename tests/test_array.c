@@ -361,7 +361,7 @@ static void test_generate(void **state)
     (void)state;
     const sf_gen_opts_t minimal = {0, SF_SYM_NONE};
     const sf_gen_opts_t sym = {30, SF_SYM_ROT180};
-    const sf_gen_target_t locked = {SF_LEVEL_LOCKED, 0, 0, 0, 20};
+    const sf_gen_target_t locked = {.level = SF_LEVEL_LOCKED, .steps = 20};
     check_generated(&minimal, NULL, 42, 24);
     check_generated(&sym, NULL, 43, 16);
     check_generated(&minimal, &locked, 44, 6);
