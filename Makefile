@@ -217,11 +217,16 @@ crosscheck: deps $(TOOL_BIN)
 	sh tests/crosscheck.sh $(TOOL_BIN) $(DATA)
 
 # The CLI golden tests, then jsonl output read by Python's json module
-# (and pandas when it is there), when python3 is.
+# and pandas, when python3 is: $PYTHON, else the first of python3 and
+# /usr/bin/python3 that has pandas (sh scripts/deps.sh python installs
+# it), else the first there is (the pandas part is then skipped).
 cli: all
 	sh tests/cli/run.sh $(BIN)
-	@if command -v python3 >/dev/null 2>&1; then \
-	    python3 tests/jsonl_check.py $(BIN); \
+	@py=""; for p in $${PYTHON:-python3 /usr/bin/python3}; do \
+	    if "$$p" -c 'import pandas' >/dev/null 2>&1; then py=$$p; break; fi; \
+	    [ -z "$$py" ] && command -v "$$p" >/dev/null 2>&1 && py=$$p; \
+	done; \
+	if [ -n "$$py" ]; then "$$py" tests/jsonl_check.py $(BIN); \
 	else echo "jsonl check: skipped (no python3)"; fi
 
 fault: all
@@ -270,9 +275,10 @@ bench: all
 	@sh scripts/deps.sh bench
 	sh bench/run.sh $(BIN) $(DATA)
 
-# Installation: the binary, both libraries (the shared one with its
-# soname and development links), the header, a pkg-config file, the man
-# pages and the bash completion, each directory settable on its own.
+# Installation: the binary (and sudoflow-mpi when MPI=1 built it), both
+# libraries (the shared one with its soname and development links), the
+# header, a pkg-config file, the man pages and the bash completion, each
+# directory settable on its own.
 # `make uninstall` with the same settings removes exactly these files.
 BINDIR       ?= $(PREFIX)/bin
 LIBDIR       ?= $(PREFIX)/lib
@@ -287,7 +293,7 @@ MAN_PAGES     = $(wildcard man/*.1)
 # threads and libm.
 OMP_LIB      ?= $(if $(findstring clang,$(shell $(CC) --version 2>/dev/null)),-fopenmp,-lgomp)
 pc_dir        = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
-INSTALLED     = $(BINDIR)/sudoflow $(INCLUDEDIR)/sudoflow.h \
+INSTALLED     = $(BINDIR)/sudoflow $(BINDIR)/sudoflow-mpi $(INCLUDEDIR)/sudoflow.h \
                 $(addprefix $(LIBDIR)/,libsudoflow.a libsudoflow.so \
                     $(SONAME) libsudoflow.so.$(VERSION)) \
                 $(PKGCONFIGDIR)/sudoflow.pc $(BASHCOMPDIR)/sudoflow \
@@ -312,6 +318,9 @@ install: all $(SO) $(BUILD)/sudoflow.pc
 	install -d $(addprefix $(DESTDIR),$(BINDIR) $(LIBDIR) $(INCLUDEDIR) \
 	    $(PKGCONFIGDIR) $(MANDIR)/man1 $(BASHCOMPDIR))
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/sudoflow
+	@if [ -x $(MPI_BIN) ]; then \
+	    echo install -m 755 $(MPI_BIN) $(DESTDIR)$(BINDIR)/sudoflow-mpi; \
+	    install -m 755 $(MPI_BIN) $(DESTDIR)$(BINDIR)/sudoflow-mpi; fi
 	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/libsudoflow.a
 	install -m 755 $(SO_REAL) $(DESTDIR)$(LIBDIR)/libsudoflow.so.$(VERSION)
 	ln -sf libsudoflow.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)

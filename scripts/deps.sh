@@ -14,7 +14,8 @@
 #   sh scripts/deps.sh bench    make bench: the build and gnuplot (for the
 #                               chart; the benchmark runs without it)
 #   sh scripts/deps.sh python   the Python package: python3, NumPy, pytest,
-#                               venv, setuptools and pip from Debian
+#                               venv, setuptools and pip from Debian, and
+#                               pandas (the JSON Lines test reads with it)
 #   sh scripts/deps.sh mpi      make MPI=1 (sudoflow-mpi) and its tests: the
 #                               build, Open MPI's mpicc and mpirun
 #
@@ -70,7 +71,7 @@ python_tools() {
     py=${PYTHON:-python3}
     [ -z "$PYTHON" ] && [ -x /usr/bin/python3 ] && py=/usr/bin/python3
     command -v "$py" >/dev/null 2>&1 || missing="$missing python3"
-    for m in numpy pytest setuptools; do
+    for m in numpy pytest setuptools pandas; do
         "$py" -c "import $m" >/dev/null 2>&1 ||
             missing="$missing python3-$m"
     done
