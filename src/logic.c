@@ -133,22 +133,13 @@ static void lg_fill(lgrid_t *g, unsigned c, unsigned bit)
 static int lg_init(lgrid_t *g, const uint8_t *cells)
 {
     const grid_tables_t *t = tables_get();
-    unsigned used[27] = {0};
+    unsigned used[27];
     memset(g, 0, sizeof *g);
     g->t = t;
-    for (unsigned c = 0; c < 81; c++) {
-        if (cells[c] > 9)
-            return -1;
-        if (!cells[c])
-            continue;
-        const unsigned bit = 1u << (cells[c] - 1);
-        for (int k = 0; k < 3; k++) {
-            if (used[t->units[c][k]] & bit)
-                return -1;
-            used[t->units[c][k]] |= bit;
-        }
+    if (tables_units_used(t, cells, used) < 0)
+        return -1;
+    for (unsigned c = 0; c < 81; c++)
         g->val[c] = cells[c];
-    }
     for (unsigned u = 0; u < 27; u++)
         g->placed[u] = (uint16_t)used[u];
     for (unsigned c = 0; c < 81; c++) {

@@ -8,6 +8,7 @@
  * pthread_once and read-only afterwards.
  */
 #include <pthread.h>
+#include <string.h>
 
 #include "tables.h"
 
@@ -68,4 +69,23 @@ const grid_tables_t *tables_get(void)
 {
     pthread_once(&tables_once, build);
     return &tables;
+}
+
+int tables_units_used(const grid_tables_t *t, const uint8_t *cells,
+                      unsigned used[27])
+{
+    memset(used, 0, 27 * sizeof *used);
+    for (int c = 0; c < 81; c++) {
+        if (cells[c] > 9)
+            return -1;
+        if (!cells[c])
+            continue;
+        const unsigned bit = 1u << (cells[c] - 1);
+        for (int k = 0; k < 3; k++) {
+            if (used[t->units[c][k]] & bit)
+                return -1;
+            used[t->units[c][k]] |= bit;
+        }
+    }
+    return 0;
 }

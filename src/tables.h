@@ -35,6 +35,12 @@ typedef struct grid_tables {
 /* The tables; never NULL. */
 const grid_tables_t *tables_get(void);
 
+/* The digits (bit d - 1 for digit d) the givens put in each of the 27
+ * units into used[].  -1 for a value above 9 or two equal givens in a
+ * unit. */
+int tables_units_used(const grid_tables_t *t, const uint8_t *cells,
+                      unsigned used[27]);
+
 static inline int cellset_has(cellset_t s, unsigned cell)
 {
     return cell < 64 ? (int)(s.lo >> cell & 1u)
