@@ -14,10 +14,11 @@
  * Each round, one thread writes prev's blocks in order and reads next while
  * the workers (the thread count asked for) work on cur's blocks (claimed
  * one at a time, so faster threads take more); a barrier ends the round
- * and the roles rotate.  The reading and writing thread is one beyond the
- * workers, so input and output overlap the work even with one worker;
- * inflating and parsing then never hold the workers up unless the cores
- * are all busy.  The barrier spins only briefly before sleeping (barrier.c), so
+ * and the roles rotate.  With fewer workers than cores the reading and
+ * writing thread is one beyond the workers, so input and output overlap
+ * the work even with one worker; with a worker on every core, worker 0
+ * reads and writes and then works (a thread more would only share a core).
+ * The barrier spins only briefly before sleeping (barrier.c), so
  * waiting threads do not take the cores from busy ones when the machine
  * is shared.  So reading,
  * writing and working overlap, output order is item order by construction
@@ -559,11 +560,13 @@ static void run_team(driver_t *d, bchunk_t ring[3], team_t *tm, int t)
         write_chunk(d, prev);
 }
 
-/* Set up the team for n threads.  0, or -1 when the barriers fail. */
-static int team_init(team_t *tm, int n)
+/* Set up the team for n threads, the last of them a spare one for reading
+ * and writing if `spare`.  0, or -1 when the barriers fail. */
+static int team_init(team_t *tm, int n, int spare)
 {
-    tm->workers = n > 1 ? n - 1 : 1;
-    tm->io = n > 1 ? n - 1 : 0;
+    spare = spare && n > 1;
+    tm->workers = spare ? n - 1 : n;
+    tm->io = spare ? n - 1 : 0;
     if (barrier_init(&tm->round, n) != 0)
         return -1;
     if (barrier_init(&tm->work, tm->workers) != 0) {
@@ -573,16 +576,21 @@ static int team_init(team_t *tm, int n)
     return 0;
 }
 
-/* The workers and one more thread for reading and writing, so that with
- * fewer workers than cores the input and output never hold them up. */
+/* The workers and, when there are fewer of them than cores, one more
+ * thread for reading and writing, so that the input and output never hold
+ * them up.  With as many workers as cores a spare thread would only take
+ * turns on a core with a worker (and a worker descheduled in the middle
+ * of a block holds up the round's end), so then worker 0 reads and writes
+ * first and works on what is left of the round. */
 static void run_rounds(driver_t *d, bchunk_t ring[3])
 {
     team_t tm;
     int ok = 1;
-#pragma omp parallel num_threads(d->threads + 1)
+    const int spare = d->threads < omp_get_num_procs();
+#pragma omp parallel num_threads(d->threads + spare)
     {
 #pragma omp single
-        ok = team_init(&tm, omp_get_num_threads()) == 0;
+        ok = team_init(&tm, omp_get_num_threads(), spare) == 0;
         if (ok)
             run_team(d, ring, &tm, omp_get_thread_num());
     }
