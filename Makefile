@@ -201,6 +201,15 @@ mpi-test: all
 	else echo "mpi-test: skipped, no mpicc and mpirun" \
 	    "(sh scripts/deps.sh mpi installs them)"; fi
 
+# The same tests on MPICH (its mpicc.mpich and Hydra launcher) in a build
+# of its own; CI runs them after `make test`.
+.PHONY: mpich-test
+mpich-test: all
+	@sh scripts/deps.sh mpich
+	$(MAKE) --no-print-directory MPI=1 MPICC=mpicc.mpich \
+	    BUILD=$(BUILD)/mpich $(BUILD)/mpich/sudoflow-mpi
+	MPIRUN=mpirun.mpich sh tests/mpi/run.sh $(BIN) $(BUILD)/mpich/sudoflow-mpi
+
 test: unit crosscheck cli fault $(PKG_TEST) $(PY_TEST) $(MPI_TEST)
 
 # (make's name through a variable of its own, so that `make -n` does not

@@ -18,6 +18,9 @@
 #                               pandas (the JSON Lines test reads with it)
 #   sh scripts/deps.sh mpi      make MPI=1 (sudoflow-mpi) and its tests: the
 #                               build, Open MPI's mpicc and mpirun
+#   sh scripts/deps.sh mpich    make mpich-test: MPICH beside Open MPI
+#                               (mpicc.mpich, mpirun.mpich; Debian keeps
+#                               Open MPI as the default mpicc and mpirun)
 #
 # The LLVM packages are those of the installed clang's major version (14
 # when clang itself is missing, as on Debian 12).  Nothing optional is ever
@@ -97,8 +100,12 @@ mpi)
     { command -v mpicc && command -v mpirun; } >/dev/null 2>&1 ||
         missing="$missing libopenmpi-dev openmpi-bin"
     ;;
+mpich)
+    { command -v mpicc.mpich && command -v mpirun.mpich; } >/dev/null 2>&1 ||
+        missing="$missing libmpich-dev mpich"
+    ;;
 *)
-    echo "usage: sh scripts/deps.sh [test|check|fuzz|bench|python|mpi]" >&2
+    echo "usage: sh scripts/deps.sh [test|check|fuzz|bench|python|mpi|mpich]" >&2
     exit 2
     ;;
 esac

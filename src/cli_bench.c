@@ -11,8 +11,14 @@
  * machine-readable row per measurement and the build on standard error.
  * The CSV columns are fixed; a kernel column is appended only when several
  * kernels are measured, so single-kernel consumers keep their layout.
+ *
+ * As one process of an MPI job (sudoflow-mpi, dist.h) every process runs
+ * each measurement at once on the same puzzles, starting together, and
+ * the row is the job's: puzzles and threads summed over the processes,
+ * seconds the longest, so the rate is what the whole job solves.
  */
 #include "cli.h"
+#include "dist.h"
 
 #include <getopt.h>
 #include <omp.h>
@@ -309,6 +315,23 @@ static void print_row(const bench_cli_t *b, const bench_row_t *row)
     fflush(stdout);
 }
 
+/* Several processes (dist.h): make row the whole job's.  rc is this
+ * process's result; the job's (-1 when any process failed). */
+static int combine_row(bench_row_t *row, int rc)
+{
+    const sf_dist_t *ds = sf_dist;
+    if (!ds)
+        return rc;
+    if (ds->any(ds->ctx, rc != 0))
+        return -1;
+    uint64_t v[2] = {row->r.puzzles, (uint64_t)row->threads};
+    ds->sum(ds->ctx, v, 2);
+    ds->fmax(ds->ctx, &row->r.seconds, 1);
+    row->r.puzzles = v[0];
+    row->threads = (int)v[1];
+    return 0;
+}
+
 /* Every limit, kernel and thread count on the puzzles of one dataset. */
 static int bench_puzzles(const bench_cli_t *b, const char *name,
                          const puzzles_t *p)
@@ -318,6 +341,8 @@ static int bench_puzzles(const bench_cli_t *b, const char *name,
             for (int t = 0; t < b->nthreads; t++) {
                 bench_row_t row = {name, b->kernels[k], b->limits[l],
                                    b->threads[t], {0}};
+                if (sf_dist) /* all start together */
+                    (void)sf_dist->any(sf_dist->ctx, 0);
                 const int rc =
                     p->cands ? sf_bench_run_cands(row.kernel, p->cands, p->n,
                                                   row.limit, row.threads,
@@ -325,7 +350,7 @@ static int bench_puzzles(const bench_cli_t *b, const char *name,
                              : sf_bench_run(row.kernel, p->cells, p->n,
                                             row.limit, row.threads,
                                             b->seconds, &row.r);
-                if (rc != 0) {
+                if (combine_row(&row, rc) != 0) {
                     cli_error("out of memory");
                     return -1;
                 }
@@ -338,7 +363,10 @@ static int bench_file(const bench_cli_t *b, const char *path)
 {
     puzzles_t p = {0};
     char name[256];
-    if (load_puzzles(path, &p) != 0) {
+    const int bad = load_puzzles(path, &p) != 0;
+    if (sf_dist ? sf_dist->any(sf_dist->ctx, bad) : bad) {
+        if (!bad)
+            cli_error("%s: another process could not read it", path);
         free(p.cells);
         free(p.cands);
         return EXIT_IO;
