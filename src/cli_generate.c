@@ -24,7 +24,7 @@
 #include <string.h>
 
 #define STEPS_DEFAULT 20 /* search steps from a promising start */
-#define SE_MAX_TARGET 7.5 /* highest --min-se: the floor of SE's techniques
+#define SE_MAX_TARGET 9.0 /* highest --min-se: the floor of SE's techniques
                            * that sf_se_rate only bounds */
 
 enum { F_PUZZLE, F_SOLUTION, F_CLUES, F_RATING, F_LEVEL, F_SE, F_STEP,
@@ -87,7 +87,7 @@ static void generate_usage(FILE *to)
 "      --min-rating X   rating at least X (mean guesses, see 'rate')\n"
 "      --max-rating Y   rating at most Y\n"
 "      --min-se X       Sudoku Explainer rating at least X (see 'rate';\n"
-"                       at most 7.5)\n"
+"                       at most 9.0)\n"
 "      --max-se Y       Sudoku Explainer rating at most Y\n"
 "      --steps N        search steps from each promising start toward a\n"
 "                       target (default 20)\n"

@@ -9,13 +9,16 @@
  * (5.0), and a chain is taken at whatever length it has once no simpler
  * family applies.  That is SE's method, so it is ours.
  *
- * When no implemented technique applies to an unfinished grid, the next
- * step of SE would be one of its harder chain techniques, the simplest of
- * which (aligned triplet exclusion, Nishio chains) rate 7.5: the result is
- * then the lower bound max(rating so far, 7.5), flagged SF_SE_BEYOND.
+ * After the forcing chains and cycles come aligned triplet exclusion,
+ * Nishio chains, cell and region forcing chains and dynamic forcing
+ * chains (se_aligned.c, se_forcing.c).  When none of them applies to an
+ * unfinished grid, SE's next step would need nested forcing chains, which
+ * rate 9.0 and up: the result is then the lower bound max(rating so far,
+ * 9.0), flagged SF_SE_BEYOND.
  *
- * The ladder (logic.c) borrows the techniques above fish through
- * se_ladder_step, grouped in the families of sf_level_t.
+ * The ladder (logic.c) borrows the techniques above fish, up to the
+ * forcing chains and cycles, through se_ladder_step, grouped in the
+ * families of sf_level_t.
  */
 #include "se.h"
 
@@ -25,7 +28,7 @@
 
 #include "timer.h"
 
-#define BEYOND_FLOOR 75 /* simplest technique not implemented: 7.5 */
+#define BEYOND_FLOOR 90 /* simplest technique not implemented: 9.0 */
 
 static const char *const step_names[SF_SE_STEP_COUNT] = {
     [SF_SE_STEP_NONE] = "none",
@@ -61,6 +64,14 @@ static const char *const step_names[SF_SE_STEP_COUNT] = {
     [SF_SE_STEP_XY_CHAIN] = "xy-chain",
     [SF_SE_STEP_BEYOND] = "beyond",
     [SF_SE_STEP_OVER] = "over",
+    [SF_SE_STEP_ALIGNED_TRIPLE] = "aligned-triple-exclusion",
+    [SF_SE_STEP_NISHIO] = "nishio",
+    [SF_SE_STEP_CELL_FORCING] = "cell-forcing-chains",
+    [SF_SE_STEP_REGION_FORCING] = "region-forcing-chains",
+    [SF_SE_STEP_DYNAMIC_CONTRADICTION] = "dynamic-contradiction-chains",
+    [SF_SE_STEP_DYNAMIC_DOUBLE] = "dynamic-double-chains",
+    [SF_SE_STEP_DYNAMIC_CELL] = "dynamic-cell-forcing-chains",
+    [SF_SE_STEP_DYNAMIC_REGION] = "dynamic-region-forcing-chains",
 };
 
 const char *sf_se_step_name(sf_se_step_t step)
@@ -256,6 +267,14 @@ static int next_hint(const se_grid_t *g, int min, int max, se_work_t **w,
         if (!*w && !(*w = se_work_new()))
             return -2;
         if (se_chains(g, *w, c, min > 0, h))
+            return 1;
+    }
+    if (max >= SF_LEVEL_CHAINS && min == 0) { /* the rating only */
+        se_fwork_t *f = se_work_fwork(*w);
+        if (!f)
+            return -2;
+        if (se_aligned_triple(g, h) || se_nishio(g, f, c, h) ||
+            se_multiple_chains(g, f, c, h) || se_dynamic_chains(g, f, c, h))
             return 1;
     }
     return c->over ? -1 : 0;

@@ -127,8 +127,27 @@ int se_unique_loops(const se_grid_t *g, se_hint_t *h);
 /* se_bug.c: bivalue universal grave, types 1 to 4. */
 int se_bug(const se_grid_t *g, se_hint_t *h);
 
-/* se_aligned.c: aligned pair exclusion. */
+/* se_aligned.c: aligned pair and triplet exclusion. */
 int se_aligned_pair(const se_grid_t *g, se_hint_t *h);
+int se_aligned_triple(const se_grid_t *g, se_hint_t *h);
+
+/* SE's length term of a chain of the given complexity, in tenths. */
+int se_length_diff(int complexity);
+
+/* se_forcing.c: Nishio forcing chains, and cell and region forcing chains
+ * (SE's hint of each: the easiest, then shortest).  Their scratch memory
+ * is the chain search's (se_work_fwork). */
+typedef struct se_fwork se_fwork_t;
+se_fwork_t *se_fwork_new(void);
+void se_fwork_free(se_fwork_t *f);
+int se_nishio(const se_grid_t *g, se_fwork_t *f, se_clock_t *c, se_hint_t *h);
+int se_multiple_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *c,
+                       se_hint_t *h);
+int se_dynamic_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *c,
+                      se_hint_t *h);
+/* The forcing chains' memory kept with the chain search's, allocated on
+ * first use; NULL when out of memory. */
+se_fwork_t *se_work_fwork(se_work_t *w);
 
 /* se_chains.c: X-, Y- and XY-cycles and forcing X- and XY-chains; with
  * any set, the first hint met instead of SE's (the easiest, shortest). */

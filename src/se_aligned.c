@@ -1,5 +1,5 @@
 /*
- * se_aligned.c -- aligned pair exclusion (6.2), SE's way.
+ * se_aligned.c -- aligned pair (6.2) and triplet (7.5) exclusion, SE's way.
  *
  * Take two cells A and B.  A pair of values (a, b) for them is impossible
  * when a = b and the cells see each other, or when some bivalue cell that
@@ -9,6 +9,19 @@
  * bivalue cell, and pairs of them (in the order (0,1), (0,2), (1,2),
  * (0,3)... of that list) that see at least two bivalue cells in common;
  * the first pair that removes anything is the step.
+ *
+ * Aligned triplet exclusion is SE's general aligned exclusion with three
+ * cells, scanned its way.  Base cells: cells with two or more candidates
+ * (rows top down), none of whose peers is a naked single, that see at
+ * least one excluder (a peer with two or three candidates); a cell's
+ * excluders are in SE's peer order.  For each pair of base cells (the
+ * order above), the third cell runs over the "twin area": the first
+ * cell's excluders, then the second's, that are base cells other than the
+ * two.  A triplet with at least two excluders common to all three is
+ * tested: a combination of values is impossible when two cells that see
+ * each other take the same value, or when it covers all candidates of a
+ * common excluder; a candidate in no possible combination goes.  The
+ * first triplet that removes anything is the step.
  */
 #include "se.h"
 
@@ -84,5 +97,111 @@ int se_aligned_pair(const se_grid_t *g, se_hint_t *h)
         for (int i = 0; i < j; i++)
             if (try_pair(g, &list[i], &list[j], h))
                 return 1;
+    return 0;
+}
+
+/* ------------------------------------------------- aligned triplet */
+
+typedef struct ate_cell {
+    uint8_t cell;
+    uint8_t nex;
+    uint8_t ex[20];        /* excluders, SE's peer order */
+    uint64_t exset[2];
+} ate_cell_t;
+
+static int ate_collect(const se_grid_t *g, ate_cell_t *list, int8_t *at)
+{
+    int n = 0;
+    memset(at, -1, 81);
+    for (int c = 0; c < 81; c++) {
+        if (se_popcount(g->cand[c]) < 2)
+            continue;
+        uint8_t house[20];
+        se_house_cells(g, c, house);
+        ate_cell_t *e = &list[n];
+        int single = 0;
+        e->nex = 0;
+        e->exset[0] = e->exset[1] = 0;
+        for (int k = 0; k < 20; k++) {
+            const int p = house[k], card = se_popcount(g->cand[p]);
+            single |= card == 1;
+            if (card == 2 || card == 3) {
+                e->ex[e->nex++] = (uint8_t)p;
+                e->exset[p >> 6] |= 1ull << (p & 63);
+            }
+        }
+        if (single || !e->nex)
+            continue;
+        e->cell = (uint8_t)c;
+        at[c] = (int8_t)n++;
+    }
+    return n;
+}
+
+/* Test base cells a, b, c with their common excluders; 1 with *h filled
+ * when a candidate goes. */
+static int ate_test(const se_grid_t *g, const ate_cell_t *t[3], se_hint_t *h)
+{
+    const uint64_t common[2] = {
+        t[0]->exset[0] & t[1]->exset[0] & t[2]->exset[0],
+        t[0]->exset[1] & t[1]->exset[1] & t[2]->exset[1]};
+    if (__builtin_popcountll(common[0]) + __builtin_popcountll(common[1]) < 2)
+        return 0;
+    uint16_t blockers[20];
+    int nb = 0;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = common[w]; m; m &= m - 1)
+            blockers[nb++] = g->cand[64 * w + __builtin_ctzll(m)];
+    const int c0 = t[0]->cell, c1 = t[1]->cell, c2 = t[2]->cell;
+    const int s01 = se_sees(g, c0, c1), s02 = se_sees(g, c0, c2),
+              s12 = se_sees(g, c1, c2);
+    unsigned ok[3] = {0, 0, 0};
+    for (unsigned m0 = g->cand[c0]; m0; m0 &= m0 - 1)
+        for (unsigned m1 = g->cand[c1]; m1; m1 &= m1 - 1)
+            for (unsigned m2 = g->cand[c2]; m2; m2 &= m2 - 1) {
+                const unsigned p0 = m0 & -m0, p1 = m1 & -m1, p2 = m2 & -m2;
+                if ((p0 == p1 && s01) || (p0 == p2 && s02) ||
+                    (p1 == p2 && s12))
+                    continue;
+                int allowed = 1;
+                for (int i = 0; allowed && i < nb; i++)
+                    allowed = (blockers[i] & ~(p0 | p1 | p2)) != 0;
+                if (allowed) {
+                    ok[0] |= p0;
+                    ok[1] |= p1;
+                    ok[2] |= p2;
+                }
+            }
+    se_hint_clear(h, SF_SE_STEP_ALIGNED_TRIPLE, 75);
+    se_hint_elim(h, c0, g->cand[c0] & ~ok[0]);
+    se_hint_elim(h, c1, g->cand[c1] & ~ok[1]);
+    se_hint_elim(h, c2, g->cand[c2] & ~ok[2]);
+    return h->nelim != 0;
+}
+
+int se_aligned_triple(const se_grid_t *g, se_hint_t *h)
+{
+    ate_cell_t list[81];
+    int8_t at[81];
+    const int n = ate_collect(g, list, at);
+    if (n < 3)
+        return 0;
+    for (int j = 1; j < n; j++)
+        for (int i = 0; i < j; i++) {
+            const ate_cell_t *a = &list[i], *b = &list[j];
+            uint64_t twin[2] = {0, 0};
+            const ate_cell_t *pair[2] = {a, b};
+            for (int s = 0; s < 2; s++)
+                for (int k = 0; k < pair[s]->nex; k++) {
+                    const int c = pair[s]->ex[k];
+                    if (at[c] < 0 || c == a->cell || c == b->cell ||
+                        (twin[c >> 6] >> (c & 63) & 1))
+                        continue;
+                    twin[c >> 6] |= 1ull << (c & 63);
+                    const ate_cell_t *t[3] = {a, b, &list[at[c]]};
+                    if (ate_test(g, t, h))
+                        return 1;
+                }
+        }
     return 0;
 }

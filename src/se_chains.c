@@ -54,6 +54,7 @@ struct se_work {
     int16_t on_adj[729][28], off_adj[729][4];
     uint8_t on_n[729], off_n[729];
     uint32_t anc[729], anc_stamp; /* "off" ancestors of the entry at hand */
+    se_fwork_t *fwork;    /* se_forcing.c's memory, once needed */
 };
 
 se_work_t *se_work_new(void)
@@ -65,10 +66,24 @@ se_work_t *se_work_new(void)
         memset(w->anc, 0, sizeof w->anc);
         w->stamp = w->anc_stamp = 0;
         w->n = w->nfound = 0;
+        w->fwork = NULL;
     }
     return w;
 }
-void se_work_free(se_work_t *w) { free(w); }
+
+void se_work_free(se_work_t *w)
+{
+    if (w)
+        se_fwork_free(w->fwork);
+    free(w);
+}
+
+se_fwork_t *se_work_fwork(se_work_t *w)
+{
+    if (!w->fwork)
+        w->fwork = se_fwork_new();
+    return w->fwork;
+}
 
 typedef struct chain_best {
     se_hint_t *h;         /* best hint so far (h->diff < 0: none) */
@@ -172,7 +187,6 @@ static void build_adj(const se_grid_t *g, se_work_t *w, int y, int x)
         }
 }
 
-static int length_diff(int complexity);
 
 /* No chain of at least cx potentials on a technique of base difficulty
  * base can beat the best hint so far: it would be harder, or as hard and
@@ -181,7 +195,7 @@ static int length_diff(int complexity);
  * once a short chain is known. */
 static int too_deep(const chain_best_t *b, int base, int cx)
 {
-    const int d = base + length_diff(cx);
+    const int d = base + se_length_diff(cx);
     if (b->any && b->h->diff >= 0)
         return 1;
     return b->h->diff >= 0 &&
@@ -368,7 +382,7 @@ static int complexity(const se_work_t *w, int i)
     return n;
 }
 
-static int length_diff(int complexity)
+int se_length_diff(int complexity)
 {
     int added = 0, ceil = 4, odd = 0;
     for (int length = complexity - 2; length > ceil; odd = !odd) {
@@ -418,7 +432,7 @@ static void cycle_hint(const se_grid_t *g, const se_work_t *w, int end,
     const int cx = complexity(w, end);
     se_hint_clear(&b->tmp, y && x ? SF_SE_STEP_XY_CYCLE
                            : y ? SF_SE_STEP_Y_CYCLE : SF_SE_STEP_X_CYCLE,
-                  (y && x ? 70 : 65) + length_diff(cx));
+                  (y && x ? 70 : 65) + se_length_diff(cx));
     for (int c = 0; c < 81; c++)
         se_hint_elim(&b->tmp, c, forw[c] & back[c]);
     offer(b, cx, chain_key(y, x));
@@ -430,7 +444,7 @@ static void forcing_hint(const se_grid_t *g, const se_work_t *w, int end,
     const int c = w->e[end].pot / 9, d = w->e[end].pot % 9;
     const int cx = complexity(w, end);
     se_hint_clear(&b->tmp, y ? SF_SE_STEP_XY_CHAIN : SF_SE_STEP_X_CHAIN,
-                  (y ? 70 : 66) + length_diff(cx));
+                  (y ? 70 : 66) + se_length_diff(cx));
     se_hint_elim(&b->tmp, c, w->e[end].on ? g->cand[c] & ~(1u << d)
                                           : 1u << d);
     if (w->e[end].on) { /* SE places the value too */

@@ -759,6 +759,14 @@ typedef enum sf_se_step {
     SF_SE_STEP_XY_CHAIN,          /* 7.0+ forcing chain */
     SF_SE_STEP_BEYOND,            /* a technique not implemented is next */
     SF_SE_STEP_OVER,              /* the time budget ran out */
+    SF_SE_STEP_ALIGNED_TRIPLE,    /* 7.5 aligned triplet exclusion */
+    SF_SE_STEP_NISHIO,            /* 7.5+ Nishio forcing chains */
+    SF_SE_STEP_CELL_FORCING,      /* 8.0+ cell forcing chains */
+    SF_SE_STEP_REGION_FORCING,    /* 8.0+ region forcing chains */
+    SF_SE_STEP_DYNAMIC_CONTRADICTION, /* 8.5+ dynamic contradiction chains */
+    SF_SE_STEP_DYNAMIC_DOUBLE,    /* 8.5+ dynamic double forcing chains */
+    SF_SE_STEP_DYNAMIC_CELL,      /* 8.5+ dynamic cell forcing chains */
+    SF_SE_STEP_DYNAMIC_REGION,    /* 8.5+ dynamic region forcing chains */
     SF_SE_STEP_COUNT
 } sf_se_step_t;
 

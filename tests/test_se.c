@@ -435,10 +435,11 @@ typedef struct se_ref {
     char step[64];        /* SE's name of the hardest step */
 } se_ref_t;
 
-/* data/se/ratings.csv: puzzle,se,step,se_ms with a header line. */
-static se_ref_t *load_refs(size_t *n)
+/* A file of SE's ratings (data/se/ratings.csv by default):
+ * puzzle,se,step,se_ms with a header line. */
+static se_ref_t *load_file(const char *path, size_t *n)
 {
-    FILE *f = fopen("data/se/ratings.csv", "r");
+    FILE *f = fopen(path, "r");
     if (!f)
         return NULL;
     size_t cap = 2048;
@@ -464,6 +465,11 @@ static se_ref_t *load_refs(size_t *n)
     return r;
 }
 
+static se_ref_t *load_refs(size_t *n)
+{
+    return load_file("data/se/ratings.csv", n);
+}
+
 /* Our name for SE's name of a step ("" when SE's technique is one not
  * implemented here). */
 static const char *our_step(const char *se, int tenths)
@@ -487,7 +493,18 @@ static const char *our_step(const char *se, int tenths)
         {"Bidirectional Y-Cycle", "y-cycle"},
         {"Bidirectional Cycle", "xy-cycle"}, {"Turbot Fish", "x-chain"},
         {"Forcing X-Chain", "x-chain"}, {"Forcing Chain", "xy-chain"},
+        {"Aligned Triplet Exclusion", "aligned-triple-exclusion"},
+        {"Nishio Forcing Chains", "nishio"},
+        {"Cell Forcing Chains", "cell-forcing-chains"},
+        {"Region Forcing Chains", "region-forcing-chains"},
+        {"Dynamic Contradiction Forcing Chains",
+         "dynamic-contradiction-chains"},
+        {"Dynamic Double Forcing Chains", "dynamic-double-chains"},
+        {"Dynamic Cell Forcing Chains", "dynamic-cell-forcing-chains"},
+        {"Dynamic Region Forcing Chains", "dynamic-region-forcing-chains"},
     };
+    if (strstr(se, "(+")) /* nested chains: not implemented */
+        return "";
     if (strcmp(se, "Hidden Single") == 0)
         return tenths == 10 ? "full-house"
                : tenths == 12 ? "hidden-single-box" : "hidden-single-line";
@@ -510,7 +527,7 @@ static void test_agrees_with_se(void **state)
     assert_true(n > 500);
     enum { PER_STEP = 12 };
     char seen[64][64];
-    int count[64] = {0}, kinds = 0, exact = 0, bounds = 0;
+    int count[64] = {0}, kinds = 0, exact = 0;
     for (size_t i = 0; i < n; i++) {
         const se_ref_t *x = &refs[i];
         int k = 0;
@@ -534,11 +551,9 @@ static void test_agrees_with_se(void **state)
         } else {
             assert_int_equal(r.status, SF_SE_BEYOND);
             assert_true(r.tenths <= x->tenths);
-            bounds++;
         }
     }
-    assert_true(exact > 200);
-    assert_true(bounds > 0);
+    assert_true(exact > 400);
     free(refs);
 }
 
@@ -546,10 +561,15 @@ static void test_agrees_with_se(void **state)
 
 /* Equivalent copies (random transforms: relabelling, transposition, row
  * and column permutations within the rules) get the same rating, for a
- * spread of puzzles from every band.  The name of the hardest step is not
- * always the same: when two techniques of equal difficulty tie (an
- * XY-cycle and a forcing chain, both 7.0, say), SE's scan order picks one,
- * and the scan order moves with the grid. */
+ * spread of puzzles SE rates below 7.5.  From Nishio chains up SE's own
+ * rating is not invariant: it takes the first of the easiest, shortest
+ * chains in its scan order, and the order moves with the grid, so a copy
+ * can rate 0.1 or more apart (about 1 copy in 20 of the puzzles rated 6
+ * and up here).  data/se/transformed.csv holds such copies with SE's own
+ * ratings, and test_transformed checks those.  The name of the hardest
+ * step is not always the same either: when two techniques of equal
+ * difficulty tie (an XY-cycle and a forcing chain, both 7.0, say), the
+ * scan order picks one. */
 static void test_invariant(void **state)
 {
     (void)state;
@@ -558,7 +578,10 @@ static void test_invariant(void **state)
     assert_non_null(refs);
     rng_t rng;
     rng_seed(&rng, 12, 34);
+    int tried = 0;
     for (size_t i = 0; i < n; i += 23) {
+        if (refs[i].tenths >= 75)
+            continue;
         sf_se_result_t a, b;
         assert_int_equal(sf_se_rate(refs[i].cells, 0, &a), 0);
         for (int k = 0; k < 3; k++) {
@@ -570,13 +593,40 @@ static void test_invariant(void **state)
             assert_int_equal(b.tenths, a.tenths);
             assert_int_equal(b.status, a.status);
         }
+        tried++;
+    }
+    assert_true(tried > 50);
+    free(refs);
+}
+
+/* Equivalent copies of puzzles rated 6 and up whose rating differs from
+ * the original's (as SE's does, see test_invariant): SE's rating of each
+ * copy, measured, is ours, with the same technique. */
+static void test_transformed(void **state)
+{
+    (void)state;
+    size_t n;
+    se_ref_t *refs = load_file("data/se/transformed.csv", &n);
+    assert_non_null(refs);
+    assert_true(n >= 90);
+    for (size_t i = 0; i < n; i++) {
+        const se_ref_t *x = &refs[i];
+        sf_se_result_t r;
+        assert_int_equal(sf_se_rate(x->cells, 0, &r), 0);
+        const char *want = our_step(x->step, x->tenths);
+        if (r.status != SF_SE_EXACT || r.tenths != x->tenths ||
+            strcmp(sf_se_step_name(r.step), want) != 0)
+            fail_msg("copy %zu: SE %d.%d %s, ours %d.%d %s (%d)", i + 2,
+                     x->tenths / 10, x->tenths % 10, x->step, r.tenths / 10,
+                     r.tenths % 10, sf_se_step_name(r.step), (int)r.status);
     }
     free(refs);
 }
 
 /* A full grid needs no step; clashing givens and out-of-range values are
  * invalid; a puzzle far beyond the implemented chains ("Easter monster",
- * SE 11.x) gets the flagged lower bound 7.5.  The names round-trip. */
+ * SE 11.x, which needs nested chains) gets the flagged lower bound 9.0.
+ * The names round-trip. */
 static void test_edges(void **state)
 {
     (void)state;
@@ -591,11 +641,11 @@ static void test_edges(void **state)
     assert_int_equal(r.step, SF_SE_STEP_NONE);
     assert_int_equal(sf_se_rate(p, 0, &r), 0);
     assert_int_equal(r.status, SF_SE_BEYOND);
-    assert_int_equal(r.tenths, 75);
+    assert_int_equal(r.tenths, 90);
     assert_int_equal(r.step, SF_SE_STEP_BEYOND);
     char buf[16];
     sf_se_format(&r, buf, sizeof buf);
-    assert_string_equal(buf, ">=7.5");
+    assert_string_equal(buf, ">=9.0");
     uint8_t q[81];
     memcpy(q, p, 81);
     q[1] = 1; /* r1c1 is 1 already */
@@ -666,6 +716,7 @@ int main(void)
         cmocka_unit_test(test_x_chain),
         cmocka_unit_test(test_agrees_with_se),
         cmocka_unit_test(test_invariant),
+        cmocka_unit_test(test_transformed),
         cmocka_unit_test(test_edges),
         cmocka_unit_test(test_ladder),
     };

@@ -2,8 +2,11 @@
 # of its scale, as SE itself rated them (data/se/ratings.csv): 1.2 hidden
 # single, 2.0 direct hidden pair, 2.6 pointing, 3.2 X-wing, 4.2 XY-wing,
 # 4.5 unique rectangle, 5.6 BUG, 6.6 turbot fish (a forcing X-chain), 7.1
-# forcing chain, and 8.3 (cell forcing chains, not implemented: a lower
-# bound flagged "beyond").  A puzzle with two solutions and one with clashing
+# forcing chain, 8.3 cell forcing chains, 7.5 aligned triplet exclusion,
+# 7.6 Nishio, 8.2 region forcing chains, 8.7 dynamic cell forcing chains,
+# 8.8 dynamic contradiction and dynamic double forcing chains; and the
+# "Easter monster" (SE 11.x, nested chains, not implemented: a lower bound
+# flagged "beyond").  A puzzle with two solutions and one with clashing
 # givens get empty fields.  Same output at any -j.
 cat > p.txt <<'END'
 37..8154..8.......9....7.1.6..7.9........3.2...2.........43.2..1...5....85....3..
@@ -16,6 +19,13 @@ cat > p.txt <<'END'
 .......696.5.17.....2..8.5......3.7.768..1.....95.......7..2.1.5....64...4..8....
 .4.38.96.....2....7..6......9..63..8..8.....94..7..1..5.7.....1.8.53.7..........3
 .8.7...1........5...14..8...5...3.623....8....2..5...8..79....54...6...7.62...9..
+.6.3......819.7...9...1.3...4.751.........81.........37...8..24..2..9.8.6..4....1
+8.....2....4.12.5..5......7....6......13.87.....5...2..7.2....8.9..5..1...2.4...6
+2.79....4.4....6.1.....5.......5.84......7....62.1......9..31..5....2.....87...3.
+.4......23.5.....4......75....97..65.....23...8....2.7...2..6.94.9..1....1..3....
+..7..4..1...3...9...2...8.....963.12...25.43....4....8........9.68......3.5.1....
+...6...49...1.8...69...3...3..4.5.1.7.4...6.........3..8..7.2.......4..5..72...6.
+1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1
 1................................................................................
 11...............................................................................
 END

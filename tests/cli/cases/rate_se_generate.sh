@@ -13,5 +13,5 @@ cut -d, -f2,3 a.txt | cmp - c.txt && echo rated alike
 "$SF" generate -q -n 2 --seed 3 --level wings | "$SF" rate -q --fields level
 "$SF" generate -q -n 1 --min-se 5 --max-se 4
 echo "min above max: $?"
-"$SF" generate -q -n 1 --min-se 8
-echo "min above 7.5: $?"
+"$SF" generate -q -n 1 --min-se 9.5
+echo "min above 9.0: $?"

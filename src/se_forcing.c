@@ -1,0 +1,497 @@
+/*
+ * se_forcing.c -- SE's Nishio forcing chains (7.5 and up) and its cell and
+ * region forcing chains (8.0 and up), with SE's length rule.
+ *
+ * Both rest on one search: from a start potential (a candidate assumed on
+ * or off), follow the implications breadth first, "on" potentials before
+ * "off" ones, keeping the first way each potential was reached, and stop
+ * at the first contradiction (a potential reached both on and off).
+ *   on  -> off: the digit's other places in the cell's box, row and
+ *              column (in that order), and with Y-links the cell's other
+ *              digits;
+ *   off -> on: with Y-links, the other digit of a cell left with two; with
+ *              X-links, the other place of the digit in a box, row or
+ *              column left with two.
+ * Nishio is "dynamic": each "off" potential, once followed, is removed
+ * from a working copy of the grid, so later implications see fewer
+ * candidates; a potential made "on" because a region's other places were
+ * turned off has those as parents too.  It uses X-links only.  For every
+ * candidate of every cell with two or more (rows top down, cells left to
+ * right, digits up), assuming it on and reaching a contradiction removes
+ * it, assuming it off and reaching one makes it the cell's value.
+ * Cell and region forcing chains are static (the grid as it is) and use
+ * both kinds of links.  Only cells with three or more candidates start
+ * them: for each such cell, each digit's "on" search runs; a potential
+ * reached the same way from every digit of the cell holds (cell forcing
+ * chains); and for each of the digit's regions (box, row, column) whose
+ * first place for the digit is this cell and which has two or more, the
+ * "on" searches from every place; a potential reached the same way from
+ * every place holds (region forcing chains).
+ * A hint's complexity is the number of distinct potentials among the
+ * ancestors of its chains' ends (both ends of a contradiction, each
+ * chain's end otherwise), summed over the chains; its difficulty is the
+ * base plus SE's length term.  Of all hints, the step is the first of the
+ * least difficulty, then the least complexity, then the kind (cell before
+ * region before contradiction), in the order they were found.
+ */
+#include "se.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define NODES 1460 /* every potential on and off, and one more */
+#define MAX_PAR 10 /* the first parent and up to 8 hidden ones */
+
+typedef struct node {
+    int16_t pot;          /* cell * 9 + digit */
+    uint8_t on, npar;
+    int16_t par[MAX_PAR]; /* parents: node indexes in the same run */
+} node_t;
+
+/* One search: its nodes in the order they were added. */
+typedef struct run {
+    node_t n[NODES];
+    int count;
+    int16_t on_at[729], off_at[729]; /* node of a potential, -1: none */
+    int16_t on_list[729], off_list[729]; /* "on" / "off" nodes in order */
+    int non, noff;
+    int abs_on, abs_off;  /* the contradiction's two nodes, or -1 */
+} run_t;
+
+/* The working grid of a dynamic search. */
+typedef struct wgrid {
+    uint16_t cand[81];
+    uint16_t pos[27][9];
+} wgrid_t;
+
+#define RUNS 19 /* a cell's digits (9), a region's places (9), "off" (1) */
+
+struct se_fwork {
+    run_t run[RUNS];
+    uint32_t seen[2 * 729], stamp; /* ancestor counting */
+};
+
+se_fwork_t *se_fwork_new(void)
+{
+    se_fwork_t *f = malloc(sizeof *f);
+    if (f) {
+        memset(f->seen, 0, sizeof f->seen);
+        f->stamp = 0;
+    }
+    return f;
+}
+
+void se_fwork_free(se_fwork_t *f) { free(f); }
+
+/* Region u of kind k (box, row, column: SE's order) of a cell. */
+static int kind_unit(const se_grid_t *g, int k, int cell)
+{
+    return k == 0 ? TAB_BOX_UNIT(g->t->box[cell])
+           : k == 1 ? TAB_ROW_UNIT(g->t->row[cell])
+                    : TAB_COL_UNIT(g->t->col[cell]);
+}
+
+/* Index of cell within region u. */
+static int index_in(const se_grid_t *g, int u, int cell)
+{
+    for (int i = 0; i < 9; i++)
+        if (se_cell(g, u, i) == cell)
+            return i;
+    return -1;
+}
+
+static int add_node(run_t *r, int pot, int on, int parent)
+{
+    if (r->count >= NODES)
+        return -1;
+    node_t *n = &r->n[r->count];
+    n->pot = (int16_t)pot;
+    n->on = (uint8_t)on;
+    n->npar = parent >= 0;
+    n->par[0] = (int16_t)parent;
+    return r->count++;
+}
+
+/* Index node i as the "on" or "off" node of its potential. */
+static void index_node(run_t *r, int i)
+{
+    const node_t *n = &r->n[i];
+    if (n->on) {
+        r->on_at[n->pot] = (int16_t)i;
+        r->on_list[r->non++] = (int16_t)i;
+    } else {
+        r->off_at[n->pot] = (int16_t)i;
+        r->off_list[r->noff++] = (int16_t)i;
+    }
+}
+
+/* Remove digit d of cell c from the working grid. */
+static void turn_off(const se_grid_t *g, wgrid_t *w, int c, int d)
+{
+    w->cand[c] = (uint16_t)(w->cand[c] & ~(1u << d));
+    for (int k = 0; k < 3; k++) {
+        const int u = kind_unit(g, k, c);
+        w->pos[u][d] = (uint16_t)(w->pos[u][d] & ~(1u << index_in(g, u, c)));
+    }
+}
+
+/* Consequences of "on" node p: "off" potentials, deduplicated, in SE's
+ * order. */
+static int on_to_off(const se_grid_t *g, const wgrid_t *w, int pot, int y,
+                     int16_t *out)
+{
+    const int cell = pot / 9, d = pot % 9;
+    int n = 0;
+    if (y)
+        for (unsigned m = w->cand[cell] & ~(1u << d); m; m &= m - 1)
+            out[n++] = (int16_t)(cell * 9 + se_lowest(m));
+    uint64_t seen[2] = {0, 0};
+    for (int k = 0; k < 3; k++) {
+        const int u = kind_unit(g, k, cell);
+        for (unsigned m = w->pos[u][d]; m; m &= m - 1) {
+            const int c = se_cell(g, u, se_lowest(m));
+            if (c == cell || (seen[c >> 6] >> (c & 63) & 1))
+                continue;
+            seen[c >> 6] |= 1ull << (c & 63);
+            out[n++] = (int16_t)(c * 9 + d);
+        }
+    }
+    return n;
+}
+
+/* Consequences of "off" node i of run r: "on" potentials with their
+ * parents (node indexes in r), deduplicated, in SE's order, into out;
+ * their count. */
+static int off_to_on(const se_grid_t *g, const wgrid_t *src,
+                     const wgrid_t *w, const run_t *r, int i, int y, int x,
+                     node_t *out)
+{
+    const int pot = r->n[i].pot, cell = pot / 9, d = pot % 9;
+    int n = 0;
+    if (y && se_popcount(w->cand[cell]) == 2) {
+        node_t *nd = &out[n++];
+        nd->pot = (int16_t)(cell * 9 + se_lowest(w->cand[cell] & ~(1u << d)));
+        nd->on = 1;
+        nd->npar = 1;
+        nd->par[0] = (int16_t)i;
+        for (unsigned m = src->cand[cell] & ~w->cand[cell]; m; m &= m - 1)
+            if (r->off_at[cell * 9 + se_lowest(m)] >= 0)
+                nd->par[nd->npar++] = r->off_at[cell * 9 + se_lowest(m)];
+    }
+    for (int k = 0; x && k < 3; k++) {
+        const int u = kind_unit(g, k, cell);
+        const unsigned m = w->pos[u][d];
+        if (se_popcount(m) != 2)
+            continue;
+        unsigned o = m;
+        int c = se_cell(g, u, se_lowest(o));
+        if (c == cell) {
+            o &= o - 1;
+            c = se_cell(g, u, se_lowest(o));
+        }
+        int dup = 0;
+        for (int j = 0; j < n; j++)
+            dup |= out[j].pot == c * 9 + d;
+        if (dup)
+            continue;
+        node_t *nd = &out[n++];
+        nd->pot = (int16_t)(c * 9 + d);
+        nd->on = 1;
+        nd->npar = 1;
+        nd->par[0] = (int16_t)i;
+        for (unsigned h = src->pos[u][d] & ~m; h; h &= h - 1) {
+            const int q = r->off_at[se_cell(g, u, se_lowest(h)) * 9 + d];
+            if (q >= 0)
+                nd->par[nd->npar++] = (int16_t)q;
+        }
+    }
+    return n;
+}
+
+/* Add a copy of node *nd to r: its index, or -1 when r is full. */
+static int copy_node(run_t *r, const node_t *nd)
+{
+    if (r->count >= NODES)
+        return -1;
+    r->n[r->count] = *nd;
+    return r->count++;
+}
+
+/* The search from potential start (on or off) over the grid g, dynamic or
+ * not, with links y, x.  Fills r; returns 1 at a contradiction (r->abs_on,
+ * r->abs_off), 0 when the implications run out, -1 when r is full. */
+static int search(const se_grid_t *g, run_t *r, int start, int on,
+                  int dynamic, int y, int x)
+{
+    wgrid_t src, w;
+    memcpy(src.cand, g->cand, sizeof src.cand);
+    memcpy(src.pos, g->pos, sizeof src.pos);
+    w = src;
+    memset(r->on_at, 0xff, sizeof r->on_at);
+    memset(r->off_at, 0xff, sizeof r->off_at);
+    r->count = r->non = r->noff = 0;
+    r->abs_on = r->abs_off = -1;
+    index_node(r, add_node(r, start, on, -1));
+    int qon = 0, qoff = 0; /* next of on_list / off_list to follow */
+    int16_t next[32];
+    while (qon < r->non || qoff < r->noff) {
+        if (qon < r->non) {
+            const int p = r->on_list[qon++];
+            const int n = on_to_off(g, &w, r->n[p].pot, y, next);
+            for (int k = 0; k < n; k++) {
+                if (r->on_at[next[k]] >= 0) {
+                    r->abs_on = r->on_at[next[k]];
+                    r->abs_off = add_node(r, next[k], 0, p);
+                    return r->abs_off < 0 ? -1 : 1;
+                }
+                if (r->off_at[next[k]] < 0) {
+                    const int e = add_node(r, next[k], 0, p);
+                    if (e < 0)
+                        return -1;
+                    index_node(r, e);
+                }
+            }
+        } else {
+            const int p = r->off_list[qoff++];
+            node_t made[4];
+            const int n = off_to_on(g, &src, &w, r, p, y, x, made);
+            if (dynamic)
+                turn_off(g, &w, r->n[p].pot / 9, r->n[p].pot % 9);
+            for (int k = 0; k < n; k++) {
+                const int pot = made[k].pot;
+                if (r->off_at[pot] >= 0 || r->on_at[pot] < 0) {
+                    const int e = copy_node(r, &made[k]);
+                    if (e < 0)
+                        return -1;
+                    if (r->off_at[pot] >= 0) {
+                        r->abs_on = e;
+                        r->abs_off = r->off_at[pot];
+                        return 1;
+                    }
+                    index_node(r, e);
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* Distinct potentials among node i of run r and its ancestors. */
+static int ancestors(se_fwork_t *f, const run_t *r, int i)
+{
+    if (++f->stamp == 0) {
+        memset(f->seen, 0, sizeof f->seen);
+        f->stamp = 1;
+    }
+    int16_t todo[2 * 729 + 1]; /* each potential goes in once */
+    int n = 0, count = 0;
+    todo[n++] = (int16_t)i;
+    f->seen[r->n[i].pot * 2 + r->n[i].on] = f->stamp;
+    while (n > 0) {
+        const node_t *nd = &r->n[todo[--n]];
+        count++;
+        for (int p = 0; p < nd->npar; p++) {
+            const node_t *q = &r->n[nd->par[p]];
+            const int k = q->pot * 2 + q->on;
+            if (f->seen[k] != f->stamp) {
+                f->seen[k] = f->stamp;
+                todo[n++] = nd->par[p];
+            }
+        }
+    }
+    return count;
+}
+
+/* The best hint so far, by SE's order of hints. */
+typedef struct best {
+    se_hint_t *h;
+    int complexity, key;
+} best_t;
+
+/* Offer a hint of technique tech, base difficulty base, with the given
+ * complexity and sort key, removing elim from cell (nothing: not worth). */
+static void offer(best_t *b, int tech, int base, int complexity, int key,
+                  int cell, unsigned elim)
+{
+    if (!elim)
+        return;
+    const int diff = base + se_length_diff(complexity);
+    if (b->h->diff >= 0 &&
+        (diff > b->h->diff ||
+         (diff == b->h->diff &&
+          (complexity > b->complexity ||
+           (complexity == b->complexity && key >= b->key)))))
+        return;
+    se_hint_clear(b->h, tech, diff);
+    se_hint_elim(b->h, cell, elim);
+    b->complexity = complexity;
+    b->key = key;
+}
+
+int se_nishio(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
+              se_hint_t *h)
+{
+    best_t b = {h, 0, 0};
+    run_t *r = &f->run[0];
+    h->diff = -1;
+    for (int c = 0; c < 81; c++) {
+        if (g->val[c] || se_popcount(g->cand[c]) < 2)
+            continue;
+        if (se_clock_over(clk))
+            return 0;
+        for (unsigned m = g->cand[c]; m; m &= m - 1) {
+            const int d = se_lowest(m), pot = c * 9 + d;
+            for (int on = 1; on >= 0; on--) {
+                const int rc = search(g, r, pot, on, 1, 0, 1);
+                if (rc < 0)
+                    return 0;
+                if (rc == 0)
+                    continue;
+                const int cx = ancestors(f, r, r->abs_on) +
+                               ancestors(f, r, r->abs_off);
+                offer(&b, SF_SE_STEP_NISHIO, 75, cx, 7, c,
+                      on ? 1u << d : g->cand[c] & ~(1u << d));
+            }
+        }
+    }
+    return h->diff >= 0;
+}
+
+/* The "on" node of potential pot in every run of runs[0..n), summed
+ * ancestor counts in *cx; 0 when some run lacks it ("off" likewise). */
+static int common(se_fwork_t *f, run_t *const *runs, int n, int pot, int on,
+                  int *cx)
+{
+    *cx = 0;
+    for (int k = 0; k < n; k++) {
+        const int i = on ? runs[k]->on_at[pot] : runs[k]->off_at[pot];
+        if (i < 0)
+            return 0;
+        *cx += ancestors(f, runs[k], i);
+    }
+    return 1;
+}
+
+/* Hints from potentials reached the same way by every run of runs[0..n)
+ * (those of runs[0], in its order: "on" ones, then "off" ones). */
+static void reductions(const se_grid_t *g, se_fwork_t *f, run_t *const *runs,
+                       int n, int base, int tech, int key, best_t *b)
+{
+    for (int on = 1; on >= 0; on--) {
+        const int len = on ? runs[0]->non : runs[0]->noff;
+        for (int i = 0; i < len; i++) {
+            const int e = on ? runs[0]->on_list[i] : runs[0]->off_list[i];
+            const int pot = runs[0]->n[e].pot, c = pot / 9, d = pot % 9;
+            int cx;
+            if (common(f, runs, n, pot, on, &cx))
+                offer(b, tech, base, cx, key, c,
+                      on ? g->cand[c] & ~(1u << d) : 1u << d);
+        }
+    }
+}
+
+/* Region forcing chains for digit d of cell c, whose "on" search is run. */
+static int region_chains(const se_grid_t *g, se_fwork_t *f, int c, int d,
+                         run_t *run, int dynamic, best_t *b)
+{
+    const int base = dynamic ? 85 : 80;
+    for (int k = 0; k < 3; k++) {
+        const int u = kind_unit(g, k, c);
+        const unsigned m = g->pos[u][d];
+        if (se_popcount(m) < 2 || se_cell(g, u, se_lowest(m)) != c)
+            continue;
+        run_t *runs[9];
+        int n = 0;
+        for (unsigned o = m; o; o &= o - 1) {
+            const int other = se_cell(g, u, se_lowest(o));
+            if (other == c) {
+                runs[n++] = run;
+                continue;
+            }
+            runs[n] = &f->run[9 + n];
+            if (search(g, runs[n], other * 9 + d, 1, dynamic, 1, 1) < 0)
+                return -1;
+            n++;
+        }
+        reductions(g, f, runs, n, base, dynamic ? SF_SE_STEP_DYNAMIC_REGION
+                   : SF_SE_STEP_REGION_FORCING, 6, b);
+    }
+    return 0;
+}
+
+/* Dynamic chains from candidate d of cell c, its "on" search done in on:
+ * a contradiction either way, and (cells of three or more candidates)
+ * potentials reached the same way on and off. */
+static int binary_chains(const se_grid_t *g, se_fwork_t *f, int c, int d,
+                         run_t *on, best_t *b)
+{
+    const int pot = c * 9 + d;
+    run_t *off = &f->run[RUNS - 1];
+    if (on->abs_on >= 0)
+        offer(b, SF_SE_STEP_DYNAMIC_CONTRADICTION, 85,
+              ancestors(f, on, on->abs_on) + ancestors(f, on, on->abs_off), 7,
+              c, 1u << d);
+    const int rc = search(g, off, pot, 0, 1, 1, 1);
+    if (rc < 0)
+        return -1;
+    if (rc > 0)
+        offer(b, SF_SE_STEP_DYNAMIC_CONTRADICTION, 85,
+              ancestors(f, off, off->abs_on) + ancestors(f, off, off->abs_off),
+              7, c, g->cand[c] & ~(1u << d));
+    if (se_popcount(g->cand[c]) < 3)
+        return 0;
+    run_t *both[2] = {on, off};
+    for (int v = 1; v >= 0; v--) {
+        const int len = v ? on->non : on->noff;
+        for (int i = 0; i < len; i++) {
+            const int e = v ? on->on_list[i] : on->off_list[i];
+            const int q = on->n[e].pot, qc = q / 9, qd = q % 9;
+            int cx;
+            if (common(f, both, 2, q, v, &cx))
+                offer(b, SF_SE_STEP_DYNAMIC_DOUBLE, 85, cx, 1, qc,
+                      v ? g->cand[qc] & ~(1u << qd) : 1u << qd);
+        }
+    }
+    return 0;
+}
+
+/* Cell and region forcing chains, static or dynamic (see the top). */
+static int forcing(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
+                   int dynamic, se_hint_t *h)
+{
+    best_t b = {h, 0, 0};
+    h->diff = -1;
+    for (int c = 0; c < 81; c++) {
+        if (g->val[c] || se_popcount(g->cand[c]) < (dynamic ? 2 : 3))
+            continue;
+        if (se_clock_over(clk))
+            return 0;
+        run_t *runs[9];
+        int n = 0;
+        for (unsigned m = g->cand[c]; m; m &= m - 1) {
+            const int d = se_lowest(m);
+            runs[n] = &f->run[n];
+            if (search(g, runs[n], c * 9 + d, 1, dynamic, 1, 1) < 0 ||
+                (dynamic && binary_chains(g, f, c, d, runs[n], &b) < 0) ||
+                region_chains(g, f, c, d, runs[n], dynamic, &b) < 0)
+                return 0;
+            n++;
+        }
+        reductions(g, f, runs, n, dynamic ? 85 : 80,
+                   dynamic ? SF_SE_STEP_DYNAMIC_CELL : SF_SE_STEP_CELL_FORCING,
+                   5, &b);
+    }
+    return h->diff >= 0;
+}
+
+int se_multiple_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
+                       se_hint_t *h)
+{
+    return forcing(g, f, clk, 0, h);
+}
+
+int se_dynamic_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
+                      se_hint_t *h)
+{
+    return forcing(g, f, clk, 1, h);
+}
