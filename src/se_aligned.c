@@ -147,11 +147,18 @@ static int ate_test(const se_grid_t *g, const ate_cell_t *t[3], se_hint_t *h)
         t[0]->exset[1] & t[1]->exset[1] & t[2]->exset[1]};
     if (__builtin_popcountll(common[0]) + __builtin_popcountll(common[1]) < 2)
         return 0;
-    uint16_t blockers[20];
-    int nb = 0;
+    /* blocked[U]: the values U (at most three) cover all candidates of a
+     * common excluder (each has two or three) */
+    uint8_t blocked[512];
+    memset(blocked, 0, sizeof blocked);
     for (int w = 0; w < 2; w++)
-        for (uint64_t m = common[w]; m; m &= m - 1)
-            blockers[nb++] = g->cand[64 * w + __builtin_ctzll(m)];
+        for (uint64_t m = common[w]; m; m &= m - 1) {
+            const unsigned x = g->cand[64 * w + __builtin_ctzll(m)];
+            blocked[x] = 1;
+            for (unsigned o = SE_ALL & ~x; se_popcount(x) == 2 && o;
+                 o &= o - 1)
+                blocked[x | (o & -o)] = 1;
+        }
     const int c0 = t[0]->cell, c1 = t[1]->cell, c2 = t[2]->cell;
     const int s01 = se_sees(g, c0, c1), s02 = se_sees(g, c0, c2),
               s12 = se_sees(g, c1, c2);
@@ -163,10 +170,7 @@ static int ate_test(const se_grid_t *g, const ate_cell_t *t[3], se_hint_t *h)
                 if ((p0 == p1 && s01) || (p0 == p2 && s02) ||
                     (p1 == p2 && s12))
                     continue;
-                int allowed = 1;
-                for (int i = 0; allowed && i < nb; i++)
-                    allowed = (blockers[i] & ~(p0 | p1 | p2)) != 0;
-                if (allowed) {
+                if (!blocked[p0 | p1 | p2]) {
                     ok[0] |= p0;
                     ok[1] |= p1;
                     ok[2] |= p2;
@@ -189,6 +193,9 @@ int se_aligned_triple(const se_grid_t *g, se_hint_t *h)
     for (int j = 1; j < n; j++)
         for (int i = 0; i < j; i++) {
             const ate_cell_t *a = &list[i], *b = &list[j];
+            if (__builtin_popcountll(a->exset[0] & b->exset[0]) +
+                    __builtin_popcountll(a->exset[1] & b->exset[1]) < 2)
+                continue; /* no third cell can give two common excluders */
             uint64_t twin[2] = {0, 0};
             const ate_cell_t *pair[2] = {a, b};
             for (int s = 0; s < 2; s++)

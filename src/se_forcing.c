@@ -308,6 +308,17 @@ typedef struct best {
     int complexity, key;
 } best_t;
 
+/* Whether a hint of base difficulty base, sort key key and complexity at
+ * least cx would lose to the best so far. */
+static int loses(const best_t *b, int base, int key, int cx)
+{
+    const int diff = base + se_length_diff(cx);
+    return b->h->diff >= 0 &&
+           (diff > b->h->diff ||
+            (diff == b->h->diff &&
+             (cx > b->complexity || (cx == b->complexity && key >= b->key))));
+}
+
 /* Offer a hint of technique tech, base difficulty base, with the given
  * complexity and sort key, removing elim from cell (nothing: not worth). */
 static void offer(best_t *b, int tech, int base, int complexity, int key,
@@ -315,14 +326,9 @@ static void offer(best_t *b, int tech, int base, int complexity, int key,
 {
     if (!elim)
         return;
-    const int diff = base + se_length_diff(complexity);
-    if (b->h->diff >= 0 &&
-        (diff > b->h->diff ||
-         (diff == b->h->diff &&
-          (complexity > b->complexity ||
-           (complexity == b->complexity && key >= b->key)))))
+    if (loses(b, base, key, complexity))
         return;
-    se_hint_clear(b->h, tech, diff);
+    se_hint_clear(b->h, tech, base + se_length_diff(complexity));
     se_hint_elim(b->h, cell, elim);
     b->complexity = complexity;
     b->key = key;
@@ -358,16 +364,20 @@ int se_nishio(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
 }
 
 /* The "on" node of potential pot in every run of runs[0..n), summed
- * ancestor counts in *cx; 0 when some run lacks it ("off" likewise). */
+ * ancestor counts in *cx; 0 when some run lacks it ("off" likewise), or
+ * when the hint would lose to the best so far anyway. */
 static int common(se_fwork_t *f, run_t *const *runs, int n, int pot, int on,
-                  int *cx)
+                  const best_t *b, int base, int key, int *cx)
 {
+    for (int k = 0; k < n; k++)
+        if ((on ? runs[k]->on_at[pot] : runs[k]->off_at[pot]) < 0)
+            return 0;
     *cx = 0;
     for (int k = 0; k < n; k++) {
         const int i = on ? runs[k]->on_at[pot] : runs[k]->off_at[pot];
-        if (i < 0)
-            return 0;
         *cx += ancestors(f, runs[k], i);
+        if (loses(b, base, key, *cx))
+            return 0;
     }
     return 1;
 }
@@ -383,7 +393,7 @@ static void reductions(const se_grid_t *g, se_fwork_t *f, run_t *const *runs,
             const int e = on ? runs[0]->on_list[i] : runs[0]->off_list[i];
             const int pot = runs[0]->n[e].pot, c = pot / 9, d = pot % 9;
             int cx;
-            if (common(f, runs, n, pot, on, &cx))
+            if (common(f, runs, n, pot, on, b, base, key, &cx))
                 offer(b, tech, base, cx, key, c,
                       on ? g->cand[c] & ~(1u << d) : 1u << d);
         }
@@ -447,7 +457,7 @@ static int binary_chains(const se_grid_t *g, se_fwork_t *f, int c, int d,
             const int e = v ? on->on_list[i] : on->off_list[i];
             const int q = on->n[e].pot, qc = q / 9, qd = q % 9;
             int cx;
-            if (common(f, both, 2, q, v, &cx))
+            if (common(f, both, 2, q, v, b, 85, 1, &cx))
                 offer(b, SF_SE_STEP_DYNAMIC_DOUBLE, 85, cx, 1, qc,
                       v ? g->cand[qc] & ~(1u << qd) : 1u << qd);
         }
