@@ -90,7 +90,7 @@ static void generate_usage(FILE *to)
 "                       at most 9.0)\n"
 "      --max-se Y       Sudoku Explainer rating at most Y\n"
 "      --steps N        search steps from each promising start toward a\n"
-"                       target (default 20)\n"
+"                       level or rating target (default 20)\n"
 "      --fields LIST    of puzzle,solution,clues,rating,level,se,step\n"
 "                       (default: puzzle)\n"
 CLI_OUTPUT_HELP, to);

@@ -10,7 +10,9 @@
  * many levels are missing when too easy), the rating and the SE rating
  * (distance from the range asked for; an SE lower bound only meets a range
  * open above).  The SE rating of a candidate runs under a budget of
- * GEN_TARGET_SE_BUDGET seconds, so a pathological candidate costs little.
+ * GEN_TARGET_SE_BUDGET seconds, so a pathological candidate costs little,
+ * and with a maximum stops as soon as the rating is known to be above it
+ * (a candidate that needs chains costs nothing for a target below them).
  * Rare targets
  * (fish is about 1 random minimal puzzle in 500) are met mostly by many
  * cheap fresh starts, so the attempts are many and the climbs short.
@@ -21,6 +23,7 @@
 
 #include "logic.h"
 #include "rng.h"
+#include "se.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -28,7 +31,6 @@
 
 #define PROMISING -1000 /* lowest start score worth searching from: too
                          * hard, or at most one level too easy */
-#define SE_NEAR 0.1     /* SE distance from the range worth a climb */
 
 struct gen_target {
     sf_gen_target_t t;
@@ -87,7 +89,10 @@ static void evaluate(gen_target_t *g, const uint8_t *p)
     }
     if (g->t.rated)
         g->rating = sf_rating(g->solver, p, SF_RATING_SAMPLES);
-    if (g->t.se && sf_se_rate(p, GEN_TARGET_SE_BUDGET, &g->se) != 0)
+    if (g->t.se && se_rate_capped(p, GEN_TARGET_SE_BUDGET,
+                                  isinf(g->t.max_se) ? 0
+                                  : (int)floor(g->t.max_se * 10 + 1e-6),
+                                  &g->se) != 0)
         g->se.status = SF_SE_INVALID;
 }
 
@@ -166,13 +171,13 @@ static uint64_t attempt_seed(uint64_t seed, unsigned a)
     return rng_next(&r);
 }
 
-/* The lowest start score worth a climb.  With only an SE target, a start
- * within SE_NEAR of the range: a climb evaluates the SE rating of every
- * neighbour it tries, which costs more than fresh starts unless the start
- * is nearly there. */
+/* The lowest start score worth a climb.  With only an SE target, none: a
+ * climb rates every neighbour it tries, and even from starts within 0.1 of
+ * the range that cost more than the fresh starts it saves (measured: SE 7
+ * and up, 97 puzzles/s with climbs, 172/s without; no band gained). */
 static double promising(const gen_target_t *g)
 {
-    return g->t.level < 0 && !g->t.rated ? -SE_NEAR : PROMISING;
+    return g->t.level < 0 && !g->t.rated ? INFINITY : PROMISING;
 }
 
 int gen_target_make(gen_target_t *g, const sf_gen_opts_t *o, uint64_t seed,

@@ -209,6 +209,7 @@ typedef struct se_producer {
     int (*find)(const se_grid_t *g, int arg, se_hint_t *h);
     int arg;
     int level;
+    int least;            /* the least difficulty of its hints */
 } se_producer_t;
 
 static int find_hidden_single(const se_grid_t *g, int a, se_hint_t *h)
@@ -227,32 +228,39 @@ static int find_aligned(const se_grid_t *g, int a, se_hint_t *h)
 { (void)a; return se_aligned_pair(g, h); }
 
 static const se_producer_t producers[] = {
-    {find_hidden_single, 0, SF_LEVEL_SINGLES},
-    {find_direct_locking, 0, SF_LEVEL_LOCKED},
-    {se_direct_hidden_set, 2, SF_LEVEL_SUBSETS},
-    {find_naked_single, 0, SF_LEVEL_SINGLES},
-    {se_direct_hidden_set, 3, SF_LEVEL_SUBSETS},
-    {find_locking, 0, SF_LEVEL_LOCKED},
-    {se_naked_set, 2, SF_LEVEL_SUBSETS},
-    {se_fish, 2, SF_LEVEL_FISH},
-    {se_hidden_set, 2, SF_LEVEL_SUBSETS},
-    {se_naked_set, 3, SF_LEVEL_SUBSETS},
-    {se_fish, 3, SF_LEVEL_FISH},
-    {se_hidden_set, 3, SF_LEVEL_SUBSETS},
-    {se_xy_wing, 0, SF_LEVEL_WINGS},
-    {se_xy_wing, 1, SF_LEVEL_WINGS},
-    {find_unique, 0, SF_LEVEL_UNIQUE},
-    {se_naked_set, 4, SF_LEVEL_SUBSETS},
-    {se_fish, 4, SF_LEVEL_FISH},
-    {se_hidden_set, 4, SF_LEVEL_SUBSETS},
-    {find_bug, 0, SF_LEVEL_UNIQUE},
-    {find_aligned, 0, SF_LEVEL_EXCLUSION},
+    {find_hidden_single, 0, SF_LEVEL_SINGLES, 10},
+    {find_direct_locking, 0, SF_LEVEL_LOCKED, 17},
+    {se_direct_hidden_set, 2, SF_LEVEL_SUBSETS, 20},
+    {find_naked_single, 0, SF_LEVEL_SINGLES, 23},
+    {se_direct_hidden_set, 3, SF_LEVEL_SUBSETS, 25},
+    {find_locking, 0, SF_LEVEL_LOCKED, 26},
+    {se_naked_set, 2, SF_LEVEL_SUBSETS, 30},
+    {se_fish, 2, SF_LEVEL_FISH, 32},
+    {se_hidden_set, 2, SF_LEVEL_SUBSETS, 34},
+    {se_naked_set, 3, SF_LEVEL_SUBSETS, 36},
+    {se_fish, 3, SF_LEVEL_FISH, 38},
+    {se_hidden_set, 3, SF_LEVEL_SUBSETS, 40},
+    {se_xy_wing, 0, SF_LEVEL_WINGS, 42},
+    {se_xy_wing, 1, SF_LEVEL_WINGS, 44},
+    {find_unique, 0, SF_LEVEL_UNIQUE, 45},
+    {se_naked_set, 4, SF_LEVEL_SUBSETS, 50},
+    {se_fish, 4, SF_LEVEL_FISH, 52},
+    {se_hidden_set, 4, SF_LEVEL_SUBSETS, 54},
+    {find_bug, 0, SF_LEVEL_UNIQUE, 56},
+    {find_aligned, 0, SF_LEVEL_EXCLUSION, 62},
 };
 #define NPRODUCERS (int)(sizeof producers / sizeof producers[0])
 
 /* The first hint in SE's order, families min..max only (the chains are
  * SF_LEVEL_CHAINS; for the ladder, min > 0, any chain will do).  1 found,
  * 0 none, -1 out of time, -2 out of memory. */
+/* Whether every technique from here on (the least difficulty of which is
+ * least) gives more than the ceiling. */
+static int above(const se_clock_t *c, int least)
+{
+    return c->ceiling > 0 && least > c->ceiling;
+}
+
 static int next_hint(const se_grid_t *g, int min, int max, se_work_t **w,
                      se_clock_t *c, se_hint_t *h)
 {
@@ -260,10 +268,14 @@ static int next_hint(const se_grid_t *g, int min, int max, se_work_t **w,
         const se_producer_t *p = &producers[i];
         if (p->level < min || p->level > max)
             continue;
+        if (above(c, p->least)) /* the producers' order is by least */
+            return -3;
         if (p->find(g, p->arg, h))
             return 1;
     }
     if (max >= SF_LEVEL_CHAINS) { /* its memory only when needed */
+        if (above(c, 65))
+            return -3;
         if (!*w && !(*w = se_work_new()))
             return -2;
         if (se_chains(g, *w, c, min > 0, h))
@@ -273,8 +285,17 @@ static int next_hint(const se_grid_t *g, int min, int max, se_work_t **w,
         se_fwork_t *f = se_work_fwork(*w);
         if (!f)
             return -2;
-        if (se_aligned_triple(g, h) || se_nishio(g, f, c, h) ||
-            se_multiple_chains(g, f, c, h) || se_dynamic_chains(g, f, c, h))
+        if (above(c, 75))
+            return -3;
+        if (se_aligned_triple(g, h) || se_nishio(g, f, c, h))
+            return 1;
+        if (above(c, 80))
+            return -3;
+        if (se_multiple_chains(g, f, c, h))
+            return 1;
+        if (above(c, 85))
+            return -3;
+        if (se_dynamic_chains(g, f, c, h))
             return 1;
     }
     return c->over ? -1 : 0;
@@ -386,6 +407,12 @@ static int rate_grid(se_grid_t *g, se_work_t **w, se_clock_t *c,
         const int found = next_hint(g, 0, SF_LEVEL_CHAINS, w, c, &h);
         if (found == -2)
             return -1;
+        if (found == -3 || (found == 1 && c->ceiling && h.diff > c->ceiling)) {
+            const int bound = found == 1 ? h.diff : c->ceiling + 1;
+            finish(out, bound > best ? bound : best, SF_SE_STEP_OVER,
+                   SF_SE_OVER);
+            return 0;
+        }
         if (found <= 0) {
             if (found < 0)
                 finish(out, best, SF_SE_STEP_OVER, SF_SE_OVER);
@@ -414,11 +441,18 @@ static int rate_grid(se_grid_t *g, se_work_t **w, se_clock_t *c,
 
 int sf_se_rate(const uint8_t *cells, double budget, sf_se_result_t *out)
 {
+    return se_rate_capped(cells, budget, 0, out);
+}
+
+int se_rate_capped(const uint8_t *cells, double budget, int ceiling,
+                   sf_se_result_t *out)
+{
     se_grid_t g;
     se_work_t *w = NULL;
-    se_clock_t c = {0, 0, 0};
+    se_clock_t c = {0};
     int rc = 0;
     memset(out, 0, sizeof *out);
+    c.ceiling = ceiling;
     if (budget > 0)
         c.deadline = timer_mono_sec() + budget;
     if (grid_init(&g, cells) < 0)
@@ -436,7 +470,7 @@ int se_ladder_step(uint16_t cand[81], uint8_t val[81], int max_level,
 {
     se_grid_t g;
     se_hint_t h;
-    se_clock_t c = {0, 0, 0};
+    se_clock_t c = {0};
     g.t = tables_get();
     memcpy(g.cand, cand, sizeof g.cand);
     memcpy(g.val, val, sizeof g.val);

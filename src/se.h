@@ -63,6 +63,8 @@ void se_work_free(se_work_t *w);
  * nothing) when it says so; the driver then reports an "over" result. */
 typedef struct se_clock {
     double deadline;            /* monotonic seconds; 0: none */
+    int ceiling;                /* tenths: stop as soon as the rating is
+                                 * known to be above it; 0: none */
     unsigned tick;              /* calls since the last clock read */
     int over;                   /* the deadline has passed */
 } se_clock_t;
@@ -153,6 +155,12 @@ se_fwork_t *se_work_fwork(se_work_t *w);
  * any set, the first hint met instead of SE's (the easiest, shortest). */
 int se_chains(const se_grid_t *g, se_work_t *w, se_clock_t *c, int any,
               se_hint_t *h);
+
+/* se.c: sf_se_rate that stops as soon as the rating is known to be above
+ * ceiling (tenths, > 0): then out is a lower bound above it, flagged
+ * SF_SE_OVER with step SF_SE_STEP_OVER.  For targets with a maximum. */
+int se_rate_capped(const uint8_t *cells, double budget, int ceiling,
+                   sf_se_result_t *out);
 
 /* se.c: the ladder's access to SE's techniques.  Applies one step of the
  * first technique of a family in [SF_LEVEL_WINGS, max_level] that makes

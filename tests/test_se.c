@@ -411,7 +411,7 @@ static void test_x_chain(void **state)
     se_grid_index(&g);
     se_hint_t h;
     se_work_t *w = se_work_new();
-    se_clock_t clk = {0, 0, 0};
+    se_clock_t clk = {0};
     assert_non_null(w);
     assert_true(se_chains(&g, w, &clk, 0, &h));
     se_work_free(w);
@@ -599,6 +599,34 @@ static void test_invariant(void **state)
     free(refs);
 }
 
+/* A rating capped at SE's own rating is that rating; capped just below
+ * it, it stops with a flagged bound above the cap, on puzzles of every
+ * band (what generate's targets with a maximum use). */
+static void test_capped(void **state)
+{
+    (void)state;
+    size_t n;
+    se_ref_t *refs = load_refs(&n);
+    assert_non_null(refs);
+    int tried = 0;
+    for (size_t i = 0; i < n; i += 13) {
+        const se_ref_t *x = &refs[i];
+        if (x->tenths < 12)
+            continue;
+        sf_se_result_t r;
+        assert_int_equal(se_rate_capped(x->cells, 0, x->tenths, &r), 0);
+        assert_int_equal(r.status, SF_SE_EXACT);
+        assert_int_equal(r.tenths, x->tenths);
+        assert_int_equal(se_rate_capped(x->cells, 0, x->tenths - 1, &r), 0);
+        assert_int_equal(r.status, SF_SE_OVER);
+        assert_int_equal(r.step, SF_SE_STEP_OVER);
+        assert_true(r.tenths > x->tenths - 1 && r.tenths <= x->tenths);
+        tried++;
+    }
+    assert_true(tried > 100);
+    free(refs);
+}
+
 /* Equivalent copies of puzzles rated 6 and up whose rating differs from
  * the original's (as SE's does, see test_invariant): SE's rating of each
  * copy, measured, is ours, with the same technique. */
@@ -717,6 +745,7 @@ int main(void)
         cmocka_unit_test(test_agrees_with_se),
         cmocka_unit_test(test_invariant),
         cmocka_unit_test(test_transformed),
+        cmocka_unit_test(test_capped),
         cmocka_unit_test(test_edges),
         cmocka_unit_test(test_ladder),
     };
