@@ -192,6 +192,49 @@ int sf_array_rate(const uint8_t *cells, const uint8_t *invalid, size_t n,
     return run_rows(&job, n, threads, 4);
 }
 
+/* ------------------------------------------- Sudoku Explainer ratings */
+
+typedef struct se_ctx {
+    const sf_kernel_t *k; /* NULL: the default */
+    const uint8_t *cells, *invalid;
+    double budget;
+    int16_t *tenths;
+    int8_t *steps;
+    uint8_t *flags;
+} se_ctx_t;
+
+/* As `rate --fields se,step`: only a puzzle with exactly one solution is
+ * rated (else tenths -1, step -1, flags SF_SE_INVALID). */
+static void se_row(const void *ctx, void *state, size_t i)
+{
+    const se_ctx_t *c = ctx;
+    const uint8_t *cells = c->cells + SF_CELLS * i;
+    c->tenths[i] = -1;
+    c->steps[i] = -1;
+    c->flags[i] = SF_SE_INVALID;
+    if (flagged(c->invalid, i))
+        return;
+    uint8_t solution[SF_CELLS];
+    sf_result_t r;
+    sf_se_result_t se;
+    if (sf_solve_cells(state, cells, 2, 0, solution, &r) != SF_UNIQUE ||
+        sf_se_rate(cells, c->budget, &se) != 0 ||
+        se.status == SF_SE_INVALID)
+        return;
+    c->tenths[i] = (int16_t)se.tenths;
+    c->steps[i] = (int8_t)se.step;
+    c->flags[i] = (uint8_t)se.status;
+}
+
+int sf_array_se(const uint8_t *cells, const uint8_t *invalid, size_t n,
+                double budget, int threads, int16_t *tenths, int8_t *steps,
+                uint8_t *flags)
+{
+    const se_ctx_t c = {NULL, cells, invalid, budget, tenths, steps, flags};
+    const row_job_t job = {&c, solver_start, se_row, solver_stop};
+    return run_rows(&job, n, threads, 1);
+}
+
 /* ------------------------------------------------------ canonical forms */
 
 typedef struct canon_ctx {

@@ -837,6 +837,15 @@ SF_API int sf_array_rate(const uint8_t *cells, const uint8_t *invalid,
                          size_t n, unsigned samples, int threads,
                          uint8_t *statuses, double *ratings, int8_t *levels);
 
+/* Sudoku Explainer ratings of n rows as `sudoflow rate --fields se,step`
+ * gives them: for a row with exactly one solution, sf_se_rate with
+ * `budget` seconds (0: none) into tenths[i], steps[i] (sf_se_step_t) and
+ * flags[i] (sf_se_status_t: SF_SE_EXACT, or a lower bound); other rows
+ * get -1, -1 and SF_SE_INVALID. */
+SF_API int sf_array_se(const uint8_t *cells, const uint8_t *invalid,
+                       size_t n, double budget, int threads, int16_t *tenths,
+                       int8_t *steps, uint8_t *flags);
+
 /* Canonical forms (sf_canon) of n rows into out (n rows; zeros for a
  * flagged row). */
 SF_API int sf_array_canon(const uint8_t *cells, const uint8_t *invalid,

@@ -34,9 +34,9 @@ import numpy as np
 from . import _native
 
 __all__ = [
-    "solve", "rate", "canon", "augment", "generate", "to_strings",
-    "SolveResult", "RateResult", "CanonResult", "AugmentResult",
-    "STATUS_NAMES", "LEVEL_NAMES", "SYMMETRIES", "KERNELS",
+    "solve", "rate", "se_rate", "canon", "augment", "generate", "to_strings",
+    "SolveResult", "RateResult", "SeResult", "CanonResult", "AugmentResult",
+    "STATUS_NAMES", "LEVEL_NAMES", "SE_STEP_NAMES", "SYMMETRIES", "KERNELS",
     "SOLVED", "UNIQUE", "MULTIPLE", "UNSOLVABLE", "INVALID",
 ]
 
@@ -49,6 +49,9 @@ STATUS_NAMES = _native.names(_lib.sf_status_name)
 SOLVED, UNIQUE, MULTIPLE, UNSOLVABLE, INVALID = range(5)
 #: Names of the logic levels in ``RateResult.levels`` (index = level).
 LEVEL_NAMES = _native.names(_lib.sf_level_name)
+#: Names of the Sudoku Explainer steps in ``SeResult.steps`` (index =
+#: step), as ``rate --fields step`` prints them.
+SE_STEP_NAMES = _native.names(_lib.sf_se_step_name)
 #: Clue-pattern symmetries ``generate`` accepts.
 SYMMETRIES = _native.names(_lib.sf_symmetry_name)
 
@@ -225,6 +228,28 @@ class RateResult(_Result):
         self.invalid = invalid
 
 
+class SeResult(_Result):
+    """Sudoku Explainer ratings (as ``rate --fields se,step``), one entry
+    per puzzle; only puzzles with exactly one solution are rated.
+
+    ratings  float64[N]: the SE rating (1.0 to 11+), NaN when not rated
+    bounds   bool[N]: the rating is a lower bound (a technique rate does
+             not implement was needed, or the time budget ran out: the
+             command prints it ``>=X.Y``)
+    steps    int8[N]: the technique of the hardest step (index into
+             SE_STEP_NAMES), -1 when not rated
+    invalid  bool[N]
+    """
+
+    _names = ("ratings", "bounds", "steps", "invalid")
+
+    def __init__(self, ratings, bounds, steps, invalid):
+        self.ratings = ratings
+        self.bounds = bounds
+        self.steps = steps
+        self.invalid = invalid
+
+
 class CanonResult(_Result):
     """Canonical forms (as ``sudoflow canon``): canon uint8[N, 81] (zeros
     for an invalid record) and invalid bool[N]."""
@@ -308,6 +333,28 @@ def rate(puzzles, samples=8, threads=None):
     return RateResult(statuses, ratings, levels, _invalid_bool(invalid, n))
 
 
+def se_rate(puzzles, budget=0.0, threads=None):
+    """Sudoku Explainer rating of every puzzle; an SeResult.
+
+    budget  seconds per puzzle (0: none), as rate --se-budget
+    """
+    budget = float(budget)
+    if not budget >= 0 or budget == float("inf"):
+        raise ValueError("budget: a number of seconds, 0 or more")
+    nt = _threads(threads)
+    cells, invalid = _puzzles(puzzles, nt)
+    n = len(cells)
+    tenths = np.empty(n, dtype=np.int16)
+    steps = np.empty(n, dtype=np.int8)
+    flags = np.empty(n, dtype=np.uint8)
+    _check(_lib.sf_array_se(
+        cells.ctypes.data, _addr(invalid), n, budget, nt,
+        tenths.ctypes.data, steps.ctypes.data, flags.ctypes.data))
+    ratings = np.where(tenths < 0, np.nan, tenths / 10.0)
+    bounds = (flags != 0) & (tenths >= 0)
+    return SeResult(ratings, bounds, steps, _invalid_bool(invalid, n))
+
+
 def canon(puzzles, threads=None):
     """Canonical form of every puzzle; a CanonResult."""
     nt = _threads(threads)
@@ -359,7 +406,8 @@ def _rating(value):
 
 
 def generate(n, seed, clues=None, symmetry=None, level=None,
-             min_rating=None, max_rating=None, threads=None):
+             min_rating=None, max_rating=None, min_se=None, max_se=None,
+             threads=None):
     """n new puzzles with exactly one solution, uint8[n, 81]: puzzles
     0..n-1 of the stream `seed`, those ``sudoflow generate -n n --seed
     seed`` writes with the same options, whatever the thread count.
@@ -369,6 +417,9 @@ def generate(n, seed, clues=None, symmetry=None, level=None,
     level     logic level to reach, a name from LEVEL_NAMES (or its index)
     min_rating, max_rating
               bounds of the rating (see rate) to reach
+    min_se, max_se
+              bounds of the Sudoku Explainer rating (see se_rate; min_se
+              at most 9.0, as generate --min-se)
 
     ValueError when the options cannot give puzzles, or when some puzzles
     could not be made (a level out of reach, or clue counts at the edge
@@ -400,6 +451,15 @@ def generate(n, seed, clues=None, symmetry=None, level=None,
             raise ValueError("min_rating %g is above max_rating %g"
                              % (lo, hi))
         target.rated, target.min_rating, target.max_rating = 1, lo, hi
+    if min_se is not None or max_se is not None:
+        lo = 0.0 if min_se is None else _rating(min_se)
+        hi = np.inf if max_se is None else _rating(max_se)
+        if lo > 9.0:
+            raise ValueError("min_se %g: at most 9.0 (above, SE ratings "
+                             "are only known as lower bounds)" % lo)
+        if lo > hi:
+            raise ValueError("min_se %g is above max_se %g" % (lo, hi))
+        target.se, target.min_se, target.max_se = 1, lo, hi
     puzzles = np.empty((n, _CELLS), dtype=np.uint8)
     made = np.empty(n, dtype=np.uint8)
     _check(_lib.sf_array_generate(opts, target, seed, n, nt,

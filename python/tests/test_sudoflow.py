@@ -208,6 +208,68 @@ def test_rating_is_class_invariant():
     assert (np.repeat(r0.ratings, 3) == r1.ratings).all()
 
 
+def _se_reference(count_per_band):
+    """(puzzle, SE's rating, SE's step) rows of data/se/ratings.csv, the
+    first count_per_band of each band of the scale."""
+    import csv
+    import os
+    from conftest import ROOT
+    rows, seen = [], {}
+    with open(os.path.join(ROOT, "data", "se", "ratings.csv")) as f:
+        for row in csv.DictReader(f):
+            band = min(int(float(row["se"])) // 2, 4)
+            if seen.get(band, 0) < count_per_band:
+                seen[band] = seen.get(band, 0) + 1
+                rows.append((row["puzzle"], float(row["se"]), row["step"]))
+    return rows
+
+
+def test_se_rate_matches_sudoku_explainer():
+    rows = _se_reference(6)
+    r = sudoflow.se_rate([p for p, _, _ in rows], threads=2)
+    assert len(r) == len(rows) >= 25
+    for i, (_, se, _) in enumerate(rows):
+        assert r.ratings[i] == pytest.approx(se), i
+        assert not r.bounds[i]
+        assert sudoflow.SE_STEP_NAMES[r.steps[i]] not in ("beyond", "over")
+
+
+def test_se_rate_matches_cli(cli):
+    lines = ([p for p, _, _ in _se_reference(3)] + BAD_RECORDS +
+             ["11" + "." * 79, "." * 81])
+    want = cli(["rate", "--in-format", "line", "--fields", "se,step"], lines)
+    r = sudoflow.se_rate(lines)
+    got = []
+    for i in range(len(lines)):
+        if np.isnan(r.ratings[i]):
+            got.append(",")
+            continue
+        got.append("%s%.1f,%s" % (">=" if r.bounds[i] else "", r.ratings[i],
+                                  sudoflow.SE_STEP_NAMES[r.steps[i]]))
+    assert got == want
+    assert r.invalid[len(lines) - 6:len(lines) - 2].all()
+
+
+def test_generate_se_target_matches_cli(cli):
+    got = sudoflow.generate(20, 9, min_se=4, max_se=5.9, threads=2)
+    want = cli(["generate", "-n", "20", "--seed", "9", "--min-se", "4",
+                "--max-se", "5.9"])
+    assert sudoflow.to_strings(got) == want
+    r = sudoflow.se_rate(got)
+    assert ((r.ratings >= 4) & (r.ratings <= 5.9) & ~r.bounds).all()
+    with pytest.raises(ValueError):
+        sudoflow.generate(1, 1, min_se=9.5)
+
+
+def test_se_rate_budget():
+    hard = [p for p, se, _ in _se_reference(40) if se >= 8.5][:2]
+    assert hard
+    r = sudoflow.se_rate(hard, budget=1e-6)
+    assert r.bounds.all()
+    with pytest.raises(ValueError):
+        sudoflow.se_rate(hard, budget=-1)
+
+
 # ---------------------------------------------------- canon and augment
 
 def test_canon_matches_cli(cli):
