@@ -43,17 +43,7 @@
 #include <omp.h>
 #endif
 
-/* Built with AddressSanitizer or ThreadSanitizer (for --sanitized). */
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-#ifndef SANITIZED
-#define SANITIZED 0
-#endif
+#include "sanitized.h" /* SANITIZED, for --sanitized */
 
 #define MAX_KERNELS 32
 #define MAX_SHOWN 100        /* failures printed in full */
