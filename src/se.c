@@ -314,8 +314,7 @@ static void place(se_grid_t *g, int c, int d)
     }
 }
 
-/* Clear digit e of cell c from the position masks of c's regions. */
-static void unpos(se_grid_t *g, int c, int e)
+void se_unpos(se_grid_t *g, int c, int e)
 {
     const grid_tables_t *t = g->t;
     const int r = t->row[c], col = t->col[c];
@@ -330,7 +329,7 @@ static void place_indexed(se_grid_t *g, int c, int d)
 {
     const grid_tables_t *t = g->t;
     for (unsigned m = g->cand[c]; m; m &= m - 1)
-        unpos(g, c, se_lowest(m));
+        se_unpos(g, c, se_lowest(m));
     for (int k = 0; k < 3; k++)
         g->empty[t->units[c][k]]--;
     g->placed[d]++;
@@ -340,7 +339,7 @@ static void place_indexed(se_grid_t *g, int c, int d)
         const int p = t->peers[c][k];
         if (g->cand[p] >> d & 1) {
             g->cand[p] = (uint16_t)(g->cand[p] & ~(1u << d));
-            unpos(g, p, d);
+            se_unpos(g, p, d);
         }
     }
 }

@@ -90,6 +90,18 @@ static inline int se_sees(const se_grid_t *g, int a, int b)
     return a != b && cellset_has(g->t->peer_set[a], (unsigned)b);
 }
 
+/* Region k of a cell in SE's order of region kinds for chains: its box
+ * (k 0), row (1), column (2). */
+static inline int se_kind_unit(const se_grid_t *g, int k, int cell)
+{
+    return k == 0 ? TAB_BOX_UNIT(g->t->box[cell])
+           : k == 1 ? TAB_ROW_UNIT(g->t->row[cell])
+                    : TAB_COL_UNIT(g->t->col[cell]);
+}
+
+/* Clear digit d of cell c from the position masks of c's regions. */
+void se_unpos(se_grid_t *g, int c, int d);
+
 /* SE's order of a cell's peers: its box row by row, then the rest of its
  * row left to right, then the rest of its column top down. */
 void se_house_cells(const se_grid_t *g, int cell, uint8_t out[20]);
@@ -150,6 +162,11 @@ int se_dynamic_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *c,
 /* The forcing chains' memory kept with the chain search's, allocated on
  * first use; NULL when out of memory. */
 se_fwork_t *se_work_fwork(se_work_t *w);
+
+/* The "off" potentials an "on" potential pot (cell * 9 + digit) implies,
+ * in SE's order: the digit's other places in the cell's box, row and
+ * column, and with y the cell's other digits first.  Their count. */
+int se_on_to_off(const se_grid_t *g, int pot, int y, int16_t *out);
 
 /* se_chains.c: X-, Y- and XY-cycles and forcing X- and XY-chains; with
  * any set, the first hint met instead of SE's (the easiest, shortest). */

@@ -117,15 +117,7 @@ static void mark_ancestors(se_work_t *w, int i, uint32_t anc)
             w->anc[w->e[p].pot] = anc;
 }
 
-static int region_kind_unit(const se_grid_t *g, int k, int cell)
-{
-    return k == 0 ? TAB_BOX_UNIT(g->t->box[cell])
-           : k == 1 ? TAB_ROW_UNIT(g->t->row[cell])
-                    : TAB_COL_UNIT(g->t->col[cell]);
-}
-
-/* Consequences of "on" potential pot: off potentials, in SE's order. */
-static int on_to_off(const se_grid_t *g, int pot, int y, int16_t *out)
+int se_on_to_off(const se_grid_t *g, int pot, int y, int16_t *out)
 {
     const int cell = pot / 9, d = pot % 9;
     int n = 0;
@@ -134,7 +126,7 @@ static int on_to_off(const se_grid_t *g, int pot, int y, int16_t *out)
             out[n++] = (int16_t)(cell * 9 + se_lowest(m));
     uint64_t seen[2] = {0, 0};
     for (int k = 0; k < 3; k++) {
-        const int u = region_kind_unit(g, k, cell);
+        const int u = se_kind_unit(g, k, cell);
         for (int i = 0; i < 9; i++) {
             const int c = se_cell(g, u, i);
             if (c == cell || !(g->cand[c] >> d & 1) ||
@@ -157,7 +149,7 @@ static int off_to_on(const se_grid_t *g, int pot, int y, int x, int16_t *out)
     if (!x)
         return n;
     for (int k = 0; k < 3; k++) {
-        const int u = region_kind_unit(g, k, cell);
+        const int u = se_kind_unit(g, k, cell);
         const unsigned m = g->pos[u][d];
         if (se_popcount(m) != 2)
             continue;
@@ -182,7 +174,7 @@ static void build_adj(const se_grid_t *g, se_work_t *w, int y, int x)
     for (int c = 0; c < 81; c++)
         for (unsigned m = g->cand[c]; m; m &= m - 1) {
             const int pot = c * 9 + se_lowest(m);
-            w->on_n[pot] = (uint8_t)on_to_off(g, pot, y, w->on_adj[pot]);
+            w->on_n[pot] = (uint8_t)se_on_to_off(g, pot, y, w->on_adj[pot]);
             w->off_n[pot] = (uint8_t)off_to_on(g, pot, y, x, w->off_adj[pot]);
         }
 }

@@ -58,12 +58,6 @@ typedef struct run {
     int abs_on, abs_off;  /* the contradiction's two nodes, or -1 */
 } run_t;
 
-/* The working grid of a dynamic search. */
-typedef struct wgrid {
-    uint16_t cand[81];
-    uint16_t pos[27][9];
-} wgrid_t;
-
 #define RUNS 19 /* a cell's digits (9), a region's places (9), "off" (1) */
 
 struct se_fwork {
@@ -82,23 +76,6 @@ se_fwork_t *se_fwork_new(void)
 }
 
 void se_fwork_free(se_fwork_t *f) { free(f); }
-
-/* Region u of kind k (box, row, column: SE's order) of a cell. */
-static int kind_unit(const se_grid_t *g, int k, int cell)
-{
-    return k == 0 ? TAB_BOX_UNIT(g->t->box[cell])
-           : k == 1 ? TAB_ROW_UNIT(g->t->row[cell])
-                    : TAB_COL_UNIT(g->t->col[cell]);
-}
-
-/* Index of cell within region u. */
-static int index_in(const se_grid_t *g, int u, int cell)
-{
-    for (int i = 0; i < 9; i++)
-        if (se_cell(g, u, i) == cell)
-            return i;
-    return -1;
-}
 
 static int add_node(run_t *r, int pot, int on, int parent)
 {
@@ -125,46 +102,11 @@ static void index_node(run_t *r, int i)
     }
 }
 
-/* Remove digit d of cell c from the working grid. */
-static void turn_off(const se_grid_t *g, wgrid_t *w, int c, int d)
-{
-    w->cand[c] = (uint16_t)(w->cand[c] & ~(1u << d));
-    for (int k = 0; k < 3; k++) {
-        const int u = kind_unit(g, k, c);
-        w->pos[u][d] = (uint16_t)(w->pos[u][d] & ~(1u << index_in(g, u, c)));
-    }
-}
-
-/* Consequences of "on" node p: "off" potentials, deduplicated, in SE's
- * order. */
-static int on_to_off(const se_grid_t *g, const wgrid_t *w, int pot, int y,
-                     int16_t *out)
-{
-    const int cell = pot / 9, d = pot % 9;
-    int n = 0;
-    if (y)
-        for (unsigned m = w->cand[cell] & ~(1u << d); m; m &= m - 1)
-            out[n++] = (int16_t)(cell * 9 + se_lowest(m));
-    uint64_t seen[2] = {0, 0};
-    for (int k = 0; k < 3; k++) {
-        const int u = kind_unit(g, k, cell);
-        for (unsigned m = w->pos[u][d]; m; m &= m - 1) {
-            const int c = se_cell(g, u, se_lowest(m));
-            if (c == cell || (seen[c >> 6] >> (c & 63) & 1))
-                continue;
-            seen[c >> 6] |= 1ull << (c & 63);
-            out[n++] = (int16_t)(c * 9 + d);
-        }
-    }
-    return n;
-}
-
 /* Consequences of "off" node i of run r: "on" potentials with their
  * parents (node indexes in r), deduplicated, in SE's order, into out;
  * their count. */
-static int off_to_on(const se_grid_t *g, const wgrid_t *src,
-                     const wgrid_t *w, const run_t *r, int i, int y, int x,
-                     node_t *out)
+static int off_to_on(const se_grid_t *src, const se_grid_t *w,
+                     const run_t *r, int i, int y, int x, node_t *out)
 {
     const int pot = r->n[i].pot, cell = pot / 9, d = pot % 9;
     int n = 0;
@@ -179,15 +121,15 @@ static int off_to_on(const se_grid_t *g, const wgrid_t *src,
                 nd->par[nd->npar++] = r->off_at[cell * 9 + se_lowest(m)];
     }
     for (int k = 0; x && k < 3; k++) {
-        const int u = kind_unit(g, k, cell);
+        const int u = se_kind_unit(w, k, cell);
         const unsigned m = w->pos[u][d];
         if (se_popcount(m) != 2)
             continue;
         unsigned o = m;
-        int c = se_cell(g, u, se_lowest(o));
+        int c = se_cell(w, u, se_lowest(o));
         if (c == cell) {
             o &= o - 1;
-            c = se_cell(g, u, se_lowest(o));
+            c = se_cell(w, u, se_lowest(o));
         }
         int dup = 0;
         for (int j = 0; j < n; j++)
@@ -200,7 +142,7 @@ static int off_to_on(const se_grid_t *g, const wgrid_t *src,
         nd->npar = 1;
         nd->par[0] = (int16_t)i;
         for (unsigned h = src->pos[u][d] & ~m; h; h &= h - 1) {
-            const int q = r->off_at[se_cell(g, u, se_lowest(h)) * 9 + d];
+            const int q = r->off_at[se_cell(w, u, se_lowest(h)) * 9 + d];
             if (q >= 0)
                 nd->par[nd->npar++] = (int16_t)q;
         }
@@ -223,10 +165,7 @@ static int copy_node(run_t *r, const node_t *nd)
 static int search(const se_grid_t *g, run_t *r, int start, int on,
                   int dynamic, int y, int x)
 {
-    wgrid_t src, w;
-    memcpy(src.cand, g->cand, sizeof src.cand);
-    memcpy(src.pos, g->pos, sizeof src.pos);
-    w = src;
+    se_grid_t w = *g; /* g stays the source of hidden parents */
     memset(r->on_at, 0xff, sizeof r->on_at);
     memset(r->off_at, 0xff, sizeof r->off_at);
     r->count = r->non = r->noff = 0;
@@ -237,7 +176,7 @@ static int search(const se_grid_t *g, run_t *r, int start, int on,
     while (qon < r->non || qoff < r->noff) {
         if (qon < r->non) {
             const int p = r->on_list[qon++];
-            const int n = on_to_off(g, &w, r->n[p].pot, y, next);
+            const int n = se_on_to_off(&w, r->n[p].pot, y, next);
             for (int k = 0; k < n; k++) {
                 if (r->on_at[next[k]] >= 0) {
                     r->abs_on = r->on_at[next[k]];
@@ -254,9 +193,12 @@ static int search(const se_grid_t *g, run_t *r, int start, int on,
         } else {
             const int p = r->off_list[qoff++];
             node_t made[4];
-            const int n = off_to_on(g, &src, &w, r, p, y, x, made);
-            if (dynamic)
-                turn_off(g, &w, r->n[p].pot / 9, r->n[p].pot % 9);
+            const int n = off_to_on(g, &w, r, p, y, x, made);
+            if (dynamic) { /* off: gone from the working grid */
+                const int c = r->n[p].pot / 9, d = r->n[p].pot % 9;
+                w.cand[c] = (uint16_t)(w.cand[c] & ~(1u << d));
+                se_unpos(&w, c, d);
+            }
             for (int k = 0; k < n; k++) {
                 const int pot = made[k].pot;
                 if (r->off_at[pot] >= 0 || r->on_at[pot] < 0) {
@@ -406,7 +348,7 @@ static int region_chains(const se_grid_t *g, se_fwork_t *f, int c, int d,
 {
     const int base = dynamic ? 85 : 80;
     for (int k = 0; k < 3; k++) {
-        const int u = kind_unit(g, k, c);
+        const int u = se_kind_unit(g, k, c);
         const unsigned m = g->pos[u][d];
         if (se_popcount(m) < 2 || se_cell(g, u, se_lowest(m)) != c)
             continue;
