@@ -259,7 +259,8 @@ static void generate_work(void *ctx, int thread, const sf_item_t *it,
     if (cli_has_field(&k->fields, F_LEVEL))
         s->level = (int)sf_logic_level(s->puzzle);
     if ((cli_has_field(&k->fields, F_SE) || cli_has_field(&k->fields, F_STEP))
-        && sf_se_rate(s->puzzle, k->se_target ? GEN_TARGET_SE_BUDGET : 0, &s->se) != 0)
+        && !gen_target_se(w->target, s->puzzle, &s->se) /* rated already */
+        && sf_se_rate(s->puzzle, 0, &s->se) != 0)
         s->se.status = SF_SE_INVALID;
 }
 

@@ -96,6 +96,15 @@ static void evaluate(gen_target_t *g, const uint8_t *p)
         g->se.status = SF_SE_INVALID;
 }
 
+int gen_target_se(const gen_target_t *g, const uint8_t *p,
+                  sf_se_result_t *out)
+{
+    if (!g->t.se || !g->have_last || memcmp(g->last, p, SF_CELLS) != 0)
+        return 0;
+    *out = g->se;
+    return 1;
+}
+
 /* The SE rating of the last evaluation as a number (a lower bound counts
  * as its bound); -1 when there is none. */
 static double se_value(const gen_target_t *g)

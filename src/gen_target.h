@@ -39,4 +39,12 @@ int gen_target_any(const sf_gen_target_t *t);
 int gen_target_make(gen_target_t *g, const sf_gen_opts_t *o, uint64_t seed,
                     uint64_t index, uint8_t *puzzle, uint8_t *solution);
 
+/* The SE rating of puzzle p from the last evaluation, into *out: 1, or 0
+ * when there is none (no SE target, or p was not the puzzle last rated).
+ * For a puzzle gen_target_make made it is sf_se_rate's with
+ * GEN_TARGET_SE_BUDGET: a rating within a target's maximum is not cut
+ * short. */
+int gen_target_se(const gen_target_t *g, const uint8_t *p,
+                  sf_se_result_t *out);
+
 #endif
