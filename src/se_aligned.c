@@ -27,41 +27,55 @@
 
 #include <string.h>
 
-typedef struct ape_cell {
+/* A base cell: two or more candidates, no peer a naked single, and at
+ * least one excluder (a peer with 2..degree candidates; SE's peer order). */
+typedef struct base_cell {
     uint8_t cell;
-    uint64_t excl[2];      /* bivalue peers */
-} ape_cell_t;
+    uint8_t nex;
+    uint8_t ex[20];        /* excluders, SE's peer order */
+    uint64_t exset[2];     /* the same as a cell set */
+} base_cell_t;
 
-static int collect(const se_grid_t *g, ape_cell_t *list)
+/* The base cells for aligned exclusion of the given degree, in cell
+ * order; at (NULL: not wanted) gets each cell's index in the list, or -1. */
+static int collect(const se_grid_t *g, int degree, base_cell_t *list,
+                   int8_t *at)
 {
     int n = 0;
+    if (at)
+        memset(at, -1, 81);
     for (int c = 0; c < 81; c++) {
         if (se_popcount(g->cand[c]) < 2)
             continue;
-        uint64_t ex[2] = {0, 0};
+        uint8_t house[20];
+        se_house_cells(g, c, house);
+        base_cell_t *e = &list[n];
         int single = 0;
-        for (int k = 0; k < TAB_PEERS; k++) {
-            const int p = g->t->peers[c][k];
-            const int card = se_popcount(g->cand[p]);
+        e->nex = 0;
+        e->exset[0] = e->exset[1] = 0;
+        for (int k = 0; k < 20; k++) {
+            const int p = house[k], card = se_popcount(g->cand[p]);
             single |= card == 1;
-            if (card == 2)
-                ex[p >> 6] |= 1ull << (p & 63);
+            if (card >= 2 && card <= degree) {
+                e->ex[e->nex++] = (uint8_t)p;
+                e->exset[p >> 6] |= 1ull << (p & 63);
+            }
         }
-        if (single || !(ex[0] | ex[1]))
+        if (single || !e->nex)
             continue;
-        list[n].cell = (uint8_t)c;
-        list[n].excl[0] = ex[0];
-        list[n].excl[1] = ex[1];
+        e->cell = (uint8_t)c;
+        if (at)
+            at[c] = (int8_t)n;
         n++;
     }
     return n;
 }
 
-static int try_pair(const se_grid_t *g, const ape_cell_t *a,
-                    const ape_cell_t *b, se_hint_t *h)
+static int try_pair(const se_grid_t *g, const base_cell_t *a,
+                    const base_cell_t *b, se_hint_t *h)
 {
-    const uint64_t common[2] = {a->excl[0] & b->excl[0],
-                                a->excl[1] & b->excl[1]};
+    const uint64_t common[2] = {a->exset[0] & b->exset[0],
+                                a->exset[1] & b->exset[1]};
     if (__builtin_popcountll(common[0]) + __builtin_popcountll(common[1]) < 2)
         return 0;
     uint16_t blockers[20];
@@ -91,8 +105,8 @@ static int try_pair(const se_grid_t *g, const ape_cell_t *a,
 
 int se_aligned_pair(const se_grid_t *g, se_hint_t *h)
 {
-    ape_cell_t list[81];
-    const int n = collect(g, list);
+    base_cell_t list[81];
+    const int n = collect(g, 2, list, NULL);
     for (int j = 1; j < n; j++)
         for (int i = 0; i < j; i++)
             if (try_pair(g, &list[i], &list[j], h))
@@ -102,45 +116,9 @@ int se_aligned_pair(const se_grid_t *g, se_hint_t *h)
 
 /* ------------------------------------------------- aligned triplet */
 
-typedef struct ate_cell {
-    uint8_t cell;
-    uint8_t nex;
-    uint8_t ex[20];        /* excluders, SE's peer order */
-    uint64_t exset[2];
-} ate_cell_t;
-
-static int ate_collect(const se_grid_t *g, ate_cell_t *list, int8_t *at)
-{
-    int n = 0;
-    memset(at, -1, 81);
-    for (int c = 0; c < 81; c++) {
-        if (se_popcount(g->cand[c]) < 2)
-            continue;
-        uint8_t house[20];
-        se_house_cells(g, c, house);
-        ate_cell_t *e = &list[n];
-        int single = 0;
-        e->nex = 0;
-        e->exset[0] = e->exset[1] = 0;
-        for (int k = 0; k < 20; k++) {
-            const int p = house[k], card = se_popcount(g->cand[p]);
-            single |= card == 1;
-            if (card == 2 || card == 3) {
-                e->ex[e->nex++] = (uint8_t)p;
-                e->exset[p >> 6] |= 1ull << (p & 63);
-            }
-        }
-        if (single || !e->nex)
-            continue;
-        e->cell = (uint8_t)c;
-        at[c] = (int8_t)n++;
-    }
-    return n;
-}
-
 /* Test base cells a, b, c with their common excluders; 1 with *h filled
  * when a candidate goes. */
-static int ate_test(const se_grid_t *g, const ate_cell_t *t[3], se_hint_t *h)
+static int ate_test(const se_grid_t *g, const base_cell_t *t[3], se_hint_t *h)
 {
     const uint64_t common[2] = {
         t[0]->exset[0] & t[1]->exset[0] & t[2]->exset[0],
@@ -185,19 +163,19 @@ static int ate_test(const se_grid_t *g, const ate_cell_t *t[3], se_hint_t *h)
 
 int se_aligned_triple(const se_grid_t *g, se_hint_t *h)
 {
-    ate_cell_t list[81];
+    base_cell_t list[81];
     int8_t at[81];
-    const int n = ate_collect(g, list, at);
+    const int n = collect(g, 3, list, at);
     if (n < 3)
         return 0;
     for (int j = 1; j < n; j++)
         for (int i = 0; i < j; i++) {
-            const ate_cell_t *a = &list[i], *b = &list[j];
+            const base_cell_t *a = &list[i], *b = &list[j];
             if (__builtin_popcountll(a->exset[0] & b->exset[0]) +
                     __builtin_popcountll(a->exset[1] & b->exset[1]) < 2)
                 continue; /* no third cell can give two common excluders */
             uint64_t twin[2] = {0, 0};
-            const ate_cell_t *pair[2] = {a, b};
+            const base_cell_t *pair[2] = {a, b};
             for (int s = 0; s < 2; s++)
                 for (int k = 0; k < pair[s]->nex; k++) {
                     const int c = pair[s]->ex[k];
@@ -205,7 +183,7 @@ int se_aligned_triple(const se_grid_t *g, se_hint_t *h)
                         (twin[c >> 6] >> (c & 63) & 1))
                         continue;
                     twin[c >> 6] |= 1ull << (c & 63);
-                    const ate_cell_t *t[3] = {a, b, &list[at[c]]};
+                    const base_cell_t *t[3] = {a, b, &list[at[c]]};
                     if (ate_test(g, t, h))
                         return 1;
                 }
