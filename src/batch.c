@@ -33,10 +33,14 @@
  * runs the same rounds on its own share of the chunks: reading, writing
  * and the ordered pass then go through the dist_* functions near the end,
  * which exchange chunks, output and ordered-pass decisions with the other
- * processes, so that rank 0 writes what one process would.
+ * processes, so that rank 0 writes what one process would.  Where the
+ * processes read their own chunks of a plain file (index_*), the invalid
+ * records each finds travel with the chunk's output, so that rank 0
+ * reports them in input order as one process does.
  */
 #include "barrier.h"
 #include "dist.h"
+#include "dist_index.h"
 #include "format.h"
 #include "timer.h"
 #include "sudoflow.h"
@@ -78,6 +82,8 @@ typedef struct bchunk {
     size_t n;             /* items in this chunk */
     uint64_t base;        /* run-wide index of the first item */
     size_t round_n;       /* several processes: chunks in its round */
+    char *notes;          /* ...reading their own chunks: invalid records */
+    size_t notes_len, notes_cap; /* to report when rank 0 writes it */
 } bchunk_t;
 
 typedef struct driver {
@@ -107,6 +113,13 @@ typedef struct driver {
     int ended;            /* several processes: no process reads more */
     uint64_t rounds;      /* several processes: rounds read */
     struct dist_io *dio;  /* several processes: buffers (below) */
+    index_plan_t plan;    /* several processes reading their own chunks... */
+    int indexed;          /* ...(dist_index.h) from the second round on */
+    uint64_t plan_base;   /* run-wide index of the plan's first record */
+    uint64_t plan_rounds; /* rounds read from the plan */
+    uint32_t plan_file;   /* the file it covers, and its counts then */
+    uint64_t plan_count[2];
+    uint64_t *plan_ends;  /* per process: failed, items (index_agree) */
 } driver_t;
 
 static void fail(driver_t *d, int code, const char *msg)
@@ -309,12 +322,54 @@ static void chunk_free(bchunk_t *c)
     free(c->blocks);
     free(c->slots);
     free(c->kept);
+    free(c->notes);
 }
 
-/* Report the invalid records of in[0, n) in input order; under strict,
- * stop the run at the first one.  Returns the records to keep (all, or
- * those before it). */
-static size_t check_records(driver_t *d, const sf_chunk_t *in, size_t n)
+/* Keep a note of an invalid record in c, for rank 0 to report: its line,
+ * file, and reason (a string, with its NUL). */
+static void note_add(driver_t *d, bchunk_t *c, const sf_record_t *rec)
+{
+    const size_t w = strlen(rec->why) + 1;
+    const size_t need = c->notes_len + 12 + w;
+    if (grow((void **)&c->notes, &c->notes_cap, need) != 0) {
+        fail(d, SF_ERR_NOMEM, "out of memory");
+        return;
+    }
+    char *p = c->notes + c->notes_len;
+    memcpy(p, &rec->line, 8);
+    memcpy(p + 8, &rec->file, 4);
+    memcpy(p + 12, rec->why, w);
+    c->notes_len = need;
+}
+
+/* Rank 0: report the invalid records noted at p[0, n) (note_add). */
+static void notes_report(driver_t *d, const char *p, size_t n)
+{
+    const sf_batch_opts_t *o = d->opts;
+    const char *end = p + n;
+    while (end - p > 12) {
+        uint64_t line;
+        uint32_t file;
+        memcpy(&line, p, 8);
+        memcpy(&file, p + 8, 4);
+        const char *why = p + 12;
+        const char *nul = memchr(why, 0, (size_t)(end - why));
+        if (!nul)
+            break;
+        if (o->on_invalid)
+            o->on_invalid(o->ctx, sf_reader_file_name(d->reader, file), line,
+                          why);
+        d->invalid++;
+        p = nul + 1;
+    }
+}
+
+/* Report the invalid records of in[0, n) in input order (or, when notes
+ * is set, note them there for rank 0 to report); under strict, stop the
+ * run at the first one.  Returns the records to keep (all, or those
+ * before it). */
+static size_t check_records(driver_t *d, const sf_chunk_t *in, size_t n,
+                            bchunk_t *notes)
 {
     const sf_batch_opts_t *o = d->opts;
     for (size_t i = 0; i < n; i++) {
@@ -322,7 +377,7 @@ static size_t check_records(driver_t *d, const sf_chunk_t *in, size_t n)
         if (!rec->invalid)
             continue;
         const char *file = sf_reader_file_name(d->reader, rec->file);
-        if (o->on_invalid)
+        if (o->on_invalid && !notes)
             o->on_invalid(o->ctx, file, rec->line, rec->why);
         if (o->strict) {
             char msg[sizeof d->err.message];
@@ -331,7 +386,10 @@ static size_t check_records(driver_t *d, const sf_chunk_t *in, size_t n)
             fail(d, SF_ERR_INVALID, msg);
             return i;
         }
-        d->invalid++;
+        if (notes) {
+            note_add(d, notes, rec);
+            continue;
+        }
     }
     return n;
 }
@@ -348,7 +406,7 @@ static size_t read_records(driver_t *d, sf_chunk_t *in, size_t max, int *eof)
         fail(d, err.code ? err.code : SF_ERR_IO, err.message);
         n = 0;
     }
-    return check_records(d, in, n);
+    return check_records(d, in, n, NULL);
 }
 
 /* Fan-out: make sure d->src has a record to expand; 0 when none is left. */
@@ -671,6 +729,7 @@ typedef struct dist_head {
     uint64_t failed;                  /* out of memory formatting them */
     uint64_t records[SF_MAX_OUTPUTS]; /* output records, per output */
     uint64_t bytes[SF_MAX_OUTPUTS];   /* output bytes, per output */
+    uint64_t notes;                   /* bytes of invalid-record notes */
 } dist_head_t;
 
 /* An item as rank 0's ordered pass sees it (DIST_TAG_KEEP: the count,
@@ -781,6 +840,104 @@ static void dist_recv_chunk(driver_t *d, bchunk_t *c)
     c->claimed[0] = c->claimed[1] = 0;
 }
 
+/* Collective, at the second round: when the rest of the input is a plain
+ * file every process can read chunks of (dist_index.h), plan that. */
+static void index_start(driver_t *d)
+{
+    const sf_dist_t *ds = d->dist;
+    reader_at_t at;
+    d->plan_ends = malloc(2 * (size_t)ds->ranks * sizeof *d->plan_ends);
+    const int ok = d->plan_ends && d->fanout <= 1 &&
+                   reader_at(d->reader, &at) == 0;
+    if (ds->any(ds->ctx, !ok) ||
+        index_plan(ds, &at, d->chunk, &d->plan) != 0) {
+        free(d->plan_ends);
+        d->plan_ends = NULL;
+        return;
+    }
+    d->indexed = 1;
+    d->plan_base = d->read;
+    d->plan_file = at.file;
+    d->plan_count[0] = sf_reader_file_records(d->reader, at.file,
+                                              &d->plan_count[1]);
+}
+
+/* Chunk j of the plan, this process's, into c: its records from its
+ * first line on, exactly as many as one process's chunk holds. */
+static void index_read(driver_t *d, bchunk_t *c, uint64_t j)
+{
+    const index_plan_t *p = &d->plan;
+    const index_chunk_t *m = &p->mine[j / (uint64_t)d->dist->ranks];
+    const uint64_t left = p->records - j * p->chunk;
+    const size_t want = (size_t)(left < p->chunk ? left : p->chunk);
+    sf_error_t err = {0};
+    long got = reader_seek(d->reader, m->offset, m->line, (size_t)m->bytes) == 0
+                   ? sf_reader_fill(d->reader, &c->in, want, &err)
+                   : -1;
+    if (got >= 0 && (size_t)got < want) /* the error after them, if any */
+        got = sf_reader_fill(d->reader, &c->in, 1, &err) < 0 ? -1 : -2;
+    if (got < 0) {
+        char msg[sizeof err.message];
+        if (got == -1 && err.code)
+            snprintf(msg, sizeof msg, "%s", err.message);
+        else
+            snprintf(msg, sizeof msg, "%s: changed while it was read",
+                     sf_reader_file_name(d->reader, d->plan_file));
+        fail(d, got == -1 && err.code ? err.code : SF_ERR_IO, msg);
+        return;
+    }
+    c->n = check_records(d, &c->in, want, c);
+    if (chunk_reserve(d, c, c->n) != 0) {
+        fail(d, SF_ERR_NOMEM, "out of memory");
+        c->n = 0;
+    }
+    c->base = d->plan_base + j * p->chunk;
+    c->nblocks = (c->n + BLOCK - 1) / BLOCK;
+    c->claimed[0] = c->claimed[1] = 0;
+}
+
+/* Collective: after a round of the plan, whether any process failed
+ * (reading its chunk, or since the round began).  If so the round ends
+ * the run as one process's would: the chunks before the first failing
+ * process's stay, with the records its own kept (those before an invalid
+ * record under strict), and the later ones are dropped. */
+static void index_agree(driver_t *d, bchunk_t *c)
+{
+    const sf_dist_t *ds = d->dist;
+    uint64_t *all = d->plan_ends;
+    const uint64_t mine[2] = {(uint64_t)d->failed, c->n};
+    if (ds->gather(ds->ctx, mine, sizeof mine, all, NULL) != 0)
+        fail(d, SF_ERR_IO, "cannot exchange with the other processes");
+    int f = 0;
+    while (f < ds->ranks && !all[2 * f])
+        f++;
+    if (f == ds->ranks)
+        return;
+    d->ended = 1;
+    if (ds->rank > f)
+        c->n = c->nblocks = 0;
+    const size_t kept = (size_t)f + (all[2 * f + 1] > 0);
+    c->round_n = c->round_n < kept ? c->round_n : kept;
+}
+
+/* The next round of the plan: this process's chunk of it into c, the
+ * round's chunk count, and the end after the plan's last round or a
+ * failure. */
+static void index_round(driver_t *d, bchunk_t *c)
+{
+    const uint64_t ranks = (uint64_t)d->dist->ranks;
+    const uint64_t first = d->plan_rounds++ * ranks;
+    const uint64_t chunks = d->plan.chunks;
+    if (first < chunks) {
+        c->round_n = (size_t)(chunks - first < ranks ? chunks - first : ranks);
+        if (first + (uint64_t)d->dist->rank < chunks)
+            index_read(d, c, first + (uint64_t)d->dist->rank);
+    }
+    if (first + ranks >= chunks)
+        d->ended = 1;
+    index_agree(d, c);
+}
+
 /* Read the next round's chunks, keeping this process's into c (none once
  * the input ended, or any process failed: they agree on that first, so
  * all stop at the same round).  The first round every process reads (so
@@ -792,13 +949,20 @@ static void dist_recv_chunk(driver_t *d, bchunk_t *c)
 static void dist_read(driver_t *d, bchunk_t *c)
 {
     const sf_dist_t *ds = d->dist;
-    if (!d->ended && ds->any(ds->ctx, d->failed))
-        d->ended = 1;
+    if (!d->ended && !d->indexed && ds->any(ds->ctx, d->failed))
+        d->ended = 1; /* (reading by the plan agrees after each round) */
     c->n = c->nblocks = 0;
     c->round_n = 0;
+    c->notes_len = 0;
     if (d->ended) /* on every process, which now reads no more */
         return;
     const int scatter = d->reader && d->rounds++ > 0 && !ds->replicate;
+    if (scatter && d->rounds == 2)
+        index_start(d);
+    if (d->indexed) {
+        index_round(d, c);
+        return;
+    }
     if (scatter && ds->rank > 0) {
         dist_recv_chunk(d, c);
     } else {
@@ -834,7 +998,7 @@ static void dist_send_output(driver_t *d, const bchunk_t *c)
     h.n = c->n;
     d->written += c->n;
     struct iovec head = {.iov_base = &h, .iov_len = sizeof h};
-    const size_t need = 1 + (size_t)d->nout * c->nblocks;
+    const size_t need = 2 + (size_t)d->nout * c->nblocks;
     h.failed = grow((void **)&io->iov, &io->iov_bytes,
                     need * sizeof *io->iov) != 0;
     size_t m = 1;
@@ -847,6 +1011,11 @@ static void dist_send_output(driver_t *d, const bchunk_t *c)
             h.bytes[o] += s->len;
             io->iov[m++] = (struct iovec){.iov_base = s->p, .iov_len = s->len};
         }
+    if (!h.failed) {
+        h.notes = c->notes_len;
+        io->iov[m++] = (struct iovec){.iov_base = c->notes,
+                                      .iov_len = c->notes_len};
+    }
     if (h.failed) {
         fail(d, SF_ERR_NOMEM, "out of memory");
         m = 1;
@@ -883,6 +1052,8 @@ static void dist_write_from(driver_t *d, int from)
             fail_output(d, &err);
         p += h.bytes[o];
     }
+    if (!h.failed && h.notes <= (size_t)(io->msg + io->msg_len - p))
+        notes_report(d, p, h.notes);
     d->written += h.n;
 }
 
@@ -894,6 +1065,7 @@ static void dist_write(driver_t *d, const bchunk_t *c)
         dist_send_output(d, c);
         return;
     }
+    notes_report(d, c->notes, c->notes_len);
     for (int o = 0; o < d->nout; o++)
         write_output(d, c, o);
     d->written += c->n;
@@ -972,6 +1144,22 @@ static void dist_keep(driver_t *d, bchunk_t *c)
         dist_keep_for(d, (int)k);
 }
 
+/* After a run that read by the plan: the file's record counts (those
+ * sf_reader_file_records reports) at rank 0 are all processes'. */
+static void index_finish(driver_t *d)
+{
+    const sf_dist_t *ds = d->dist;
+    uint64_t v[2], own[2];
+    v[0] = sf_reader_file_records(d->reader, d->plan_file, &v[1]);
+    v[0] -= d->plan_count[0];
+    v[1] -= d->plan_count[1];
+    memcpy(own, v, sizeof v);
+    ds->sum(ds->ctx, v, 2);
+    if (ds->rank == 0)
+        reader_count_add(d->reader, d->plan_file, v[0] - own[0],
+                         v[1] - own[1]);
+}
+
 /* After the run: every process ends with the first process's error, and
  * with rank 0's counts (it wrote everything and ran the ordered pass),
  * the threads and CPU time of all and the longest wall time. */
@@ -992,6 +1180,8 @@ static void dist_finish(driver_t *d, sf_job_stats_t *st)
     st->threads = (int)threads;
     ds->fsum(ds->ctx, &st->cpu_sec, 1);
     ds->fmax(ds->ctx, &st->wall_sec, 1);
+    if (d->indexed) /* each read its own chunks of that file */
+        index_finish(d);
 }
 
 static void dist_io_free(dist_io_t *io)
@@ -1061,6 +1251,8 @@ int sf_job_run(const sf_batch_opts_t *opts, const sf_job_t *job,
     for (int i = 0; i < 3; i++)
         chunk_free(&ring[i]);
     dist_io_free(d.dio);
+    index_plan_free(&d.plan);
+    free(d.plan_ends);
     sf_chunk_free(&d.src);
     if (d.failed && err)
         *err = d.err;

@@ -6,9 +6,12 @@
  * chunks, chunk k of each round going to process k, which works on it
  * with its threads as one process would.  Every process reads the first
  * round itself, so that its reader knows what the job's begin() looks at
- * (the first file's format, csv headers); after that rank 0 alone reads
- * and sends each process its chunk (records, their text, record numbers),
- * so the chunks are exactly those of one process.  While the standard
+ * (the first file's format, csv headers).  After that, when the rest of
+ * the input is a plain file that can be cut by bytes, every process reads
+ * its own chunks from offsets the processes find together
+ * (dist_index.h); otherwise rank 0 alone reads and sends each process its
+ * chunk (records, their text, record numbers).  Either way the chunks are
+ * exactly those of one process.  While the standard
  * input is relayed from rank 0 to all, every process reads every round
  * and keeps its own chunk (replicate).  Rank 0 writes every output: its
  * own chunks, and the others' formatted (and for gzip already compressed)
@@ -61,6 +64,11 @@ typedef struct sf_dist {
     void (*fmax)(void *ctx, double *v, int n);
     /* Collective: rank 0's n bytes at p to every process. */
     void (*share)(void *ctx, void *p, size_t n);
+    /* Collective: every process's bytes, in rank order, into all on
+     * every process: len bytes from this one, lens[k] from process k
+     * (lens NULL: len from each).  0 or -1. */
+    int (*gather)(void *ctx, const void *mine, size_t len, void *all,
+                  const size_t *lens);
     /* Collective: -1 when rc is non-zero on any process, with *err the
      * error of the first (lowest-ranked) such process; else 0. */
     int (*agree)(void *ctx, int rc, sf_error_t *err);

@@ -464,6 +464,19 @@ static long read_plain(gzin_t *g, char *dst, size_t cap)
     }
 }
 
+int gzin_seek(gzin_t *g, uint64_t offset)
+{
+    if (g->err || g->gzip || !g->regular || g->fd < 0 ||
+        g->state != GZIN_S_DATA || offset > g->size ||
+        lseek(g->fd, (off_t)offset, SEEK_SET) != (off_t)offset)
+        return -1;
+    g->raw_pos = g->raw_end = 0;
+    g->raw_eof = 0;
+    g->got = g->consumed = offset;
+    g->open_line = 0;
+    return 0;
+}
+
 long gzin_read(gzin_t *g, char *dst, size_t cap)
 {
     if (g->err)

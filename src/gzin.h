@@ -58,6 +58,12 @@ int gzin_open(gzin_t *g, const char *path);
  * Content decoded before an error is returned first. */
 long gzin_read(gzin_t *g, char *dst, size_t cap);
 
+/* Plain regular files only: go on reading at byte `offset` of the file
+ * (at most its size at open), as if the bytes before it had been read
+ * and consumed.  0, or -1 (nothing changed) for gzip content, a pipe, a
+ * file in error or a failed seek. */
+int gzin_seek(gzin_t *g, uint64_t offset);
+
 /* Close the file (standard input stays open); buffers are kept for reuse. */
 void gzin_close(gzin_t *g);
 

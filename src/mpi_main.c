@@ -168,6 +168,29 @@ static void op_share(void *ctx, void *p, size_t n)
     bcast(m->comm, p, n, 0);
 }
 
+static int op_gather(void *ctx, const void *mine, size_t len, void *all,
+                     const size_t *lens)
+{
+    mpi_job_t *m = ctx;
+    int *counts = malloc(2 * (size_t)m->ranks * sizeof *counts);
+    int *displs = counts ? counts + m->ranks : NULL;
+    size_t at = 0;
+    int ok = counts != NULL && len <= INT_MAX;
+    for (int k = 0; ok && k < m->ranks; k++) {
+        const size_t n = lens ? lens[k] : len;
+        ok = n <= INT_MAX && at <= INT_MAX;
+        counts[k] = (int)n;
+        displs[k] = (int)at;
+        at += n;
+    }
+    MPI_Request r;
+    ok = ok && MPI_Iallgatherv(mine, (int)len, MPI_BYTE, all, counts, displs,
+                               MPI_BYTE, m->comm, &r) == MPI_SUCCESS &&
+         wait_for(&r) == 0;
+    free(counts);
+    return ok ? 0 : -1;
+}
+
 static int op_agree(void *ctx, int rc, sf_error_t *err)
 {
     mpi_job_t *m = ctx;
@@ -310,7 +333,8 @@ int main(int argc, char **argv)
         dist = (sf_dist_t){
             .rank = m.rank, .ranks = m.ranks, .ctx = &m, .send = op_send,
             .recv = op_recv, .any = op_any, .sum = op_sum, .fsum = op_fsum,
-            .fmax = op_fmax, .share = op_share, .agree = op_agree,
+            .fmax = op_fmax, .share = op_share, .gather = op_gather,
+            .agree = op_agree,
             .stdin_begin = op_stdin_begin, .stdin_end = op_stdin_end,
         };
         sf_dist = &dist;

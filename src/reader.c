@@ -45,10 +45,11 @@
 
 #include "gzin.h"
 #include "parse_internal.h"
+#include "reader_internal.h"
 #include "sudoflow.h"
 
 #define READ_BLOCK (1u << 20)   /* least free room offered to a read */
-#define FILL_BYTES (16u << 20)  /* a fill stops once its text passes this */
+#define FILL_BYTES READER_FILL_BYTES
 
 typedef struct grid_acc {
     uint8_t cells[SF_CELLS]; /* values of the rows so far */
@@ -99,6 +100,7 @@ struct sf_reader {
     grid_acc_t grid;
     uint64_t done_before;  /* input bytes of the files already closed */
     uint64_t total;        /* sizes of all files, 0 when unknown */
+    size_t read_max;       /* bytes per read after reader_seek (0: all) */
     int failed;            /* err holds a sticky error */
     sf_error_t err;
 };
@@ -226,7 +228,10 @@ static int refill(sf_reader_t *r)
     if (r->cap - r->end < READ_BLOCK &&
         reserve((void **)&r->buf, &r->cap, r->end + READ_BLOCK, 1, 0) < 0)
         return no_memory(r);
-    const long n = gzin_read(&r->in, r->buf + r->end, r->cap - r->end);
+    size_t room = r->cap - r->end;
+    if (r->read_max && room > r->read_max)
+        room = r->read_max;
+    const long n = gzin_read(&r->in, r->buf + r->end, room);
     if (n < 0)
         return io_error(r);
     r->eof = n == 0;
@@ -1011,3 +1016,43 @@ uint64_t sf_reader_bytes_done(const sf_reader_t *r)
 }
 
 uint64_t sf_reader_bytes_total(const sf_reader_t *r) { return r->total; }
+
+/* ------------------------------------------- several processes (dist.h) */
+
+int reader_at(const sf_reader_t *r, reader_at_t *at)
+{
+    const sf_format_t f = r->fmt;
+    if (r->failed || !r->open || r->cur + 1 != r->nfiles || r->in.gzip ||
+        !r->in.regular || r->marked || r->grid.rows > 0 ||
+        (f != SF_FORMAT_LINE && f != SF_FORMAT_PENCIL &&
+         (f != SF_FORMAT_CSV || !r->csv_header)))
+        return -1;
+    at->path = r->paths[r->cur];
+    at->file = (uint32_t)r->cur;
+    at->offset = r->in.consumed - (r->end - r->pos);
+    at->line = r->line;
+    at->size = r->in.size;
+    at->format = f;
+    at->max_record = r->max_record;
+    return at->offset < at->size ? 0 : -1;
+}
+
+int reader_seek(sf_reader_t *r, uint64_t offset, uint64_t line, size_t span)
+{
+    r->read_max = span;
+    if (r->failed || !r->open || gzin_seek(&r->in, offset) != 0)
+        return -1;
+    r->pos = r->end = r->scan = r->mark = 0;
+    r->marked = r->eof = 0;
+    r->line = line;
+    return 0;
+}
+
+void reader_count_add(sf_reader_t *r, uint32_t file, uint64_t records,
+                      uint64_t invalid)
+{
+    if (file < r->nfiles) {
+        r->counts[2 * file] += records;
+        r->counts[2 * file + 1] += invalid;
+    }
+}

@@ -116,6 +116,41 @@ same canon canon --dedupe --fields canon,line --chunk 64 -q copies.txt
 same split split --seed 3 --test-fraction 0.3 --chunk 64 -q \
     --train @OUT.train.txt --test @OUT.test.gz lines.txt
 
+# Reading by byte ranges: after the first round each process reads its
+# own chunks of a plain file, from offsets the processes find together.
+# The lines there: comments, blank lines, CRLF ends, a line too long to
+# keep, invalid records, whose warnings (standard error) must be one
+# process's, in order; a file of invalid records only (its warning needs
+# every process's count); a transform (seeds from record numbers).  And
+# plain files that must not be cut by bytes, read as before: a csv record
+# spanning lines (a quote), a gzip member after text.
+awk 'NR % 37 == 0 { print "# note" }
+     NR % 53 == 0 { print ""; print "   " }
+     NR == 1000 { s = ""; for (i = 0; i < 300; i++) s = s "1"; print s }
+     NR % 41 == 0 { sub(/^./, "z") }
+     NR % 29 == 0 { printf "%s\r\n", $0; next }
+     { print }' lines.txt > mixed.txt
+sed 's/^./y/' lines.txt | head -n 400 > allbad.txt
+{ echo "quizzes,solutions"; head -n 300 lines.txt | sed 's/$/,x/'
+  echo '"a'; echo 'b",x'; sed -n '301,400s/$/,x/p' lines.txt; } > quoted.csv
+cat lines.txt lines.gz > textgz.txt
+same_err() {
+    name=$1
+    same "$@"
+    for np in $nps; do
+        if cmp -s "$name.0.err" "$name.$np.err"; then ok; else
+            bad "$name -np $np: standard error differs"; fi
+    done
+}
+same_err mixed solve --chunk 40 --max-record-bytes 200 -q \
+    --fields puzzle,status mixed.txt
+same_err mixed_csv solve --chunk 40 -q quoted.csv
+same_err allbad solve --chunk 16 -q allbad.txt
+same_err textgz solve --chunk 64 -q -o @OUT.txt textgz.txt
+same transform_ranges transform --seed 7 --chunk 50 -q -o @OUT.txt mixed.txt
+grep -q 'invalid record' mixed.0.err && grep -q 'is a puzzle' allbad.0.err &&
+    ok || bad "the byte-range inputs hold no invalid record"
+
 # Standard input, plain and gzip.
 head -c "$stdin_max" lines.gz > stdin.gz
 head -n $((stdin_max / 82)) copies.txt > stdin.txt
@@ -190,6 +225,15 @@ fails() {
 }
 fails corrupt solve --chunk 32 cut.gz
 fails strict solve --strict --chunk 50 lines.txt
+# ...with one process's message: the record is in a chunk another process
+# read.
+"$sf" solve -q --strict --chunk 50 -o /dev/null lines.txt 2> strict.0
+for np in 2 3; do
+    run_np "$np" solve -q --strict --chunk 50 -j 1 -o /dev/null lines.txt \
+        2> "strict.$np"
+    grep -qxF "$(head -n 1 strict.0)" "strict.$np" && ok ||
+        bad "strict -np $np: $(head -n 1 "strict.$np")"
+done
 for np in 2 3; do
     run_np "$np" solve -q --chunk 32 -j 1 -o /dev/full lines.txt \
         > /dev/null 2> full.err
