@@ -850,7 +850,7 @@ static void index_start(driver_t *d)
     const int ok = d->plan_ends && d->fanout <= 1 &&
                    reader_at(d->reader, &at) == 0;
     if (ds->any(ds->ctx, !ok) ||
-        index_plan(ds, &at, d->chunk, &d->plan) != 0) {
+        index_plan(ds, &at, d->chunk, d->threads, &d->plan) != 0) {
         free(d->plan_ends);
         d->plan_ends = NULL;
         return;

@@ -24,6 +24,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -298,6 +299,57 @@ static uint64_t starts_in(uint64_t first, uint64_t n, uint64_t chunk)
     return to - from;
 }
 
+/* A share of pass 1 for one thread. */
+typedef struct count_job {
+    const reader_at_t *at;
+    uint64_t a, b;
+    seg_t *segs;
+    index_part_t part;
+    pthread_t tid;
+    int started;
+} count_job_t;
+
+static void *count_job(void *arg)
+{
+    count_job_t *j = arg;
+    count_range(j->at, j->a, j->b, j->segs, &j->part);
+    return NULL;
+}
+
+/* Pass 1 over [a, b) by up to `threads` threads, each taking a run of
+ * whole segments (the process's workers wait for the plan meanwhile). */
+static void count_parallel(const reader_at_t *at, uint64_t a, uint64_t b,
+                           int threads, seg_t *segs, index_part_t *part)
+{
+    const uint64_t nseg = (b - a + SEG - 1) / SEG;
+    uint64_t k = threads > 1 ? (uint64_t)threads : 1;
+    k = k < nseg ? k : (nseg ? nseg : 1);
+    count_job_t *jobs = k > 1 ? calloc((size_t)k, sizeof *jobs) : NULL;
+    if (!jobs) {
+        count_range(at, a, b, segs, part);
+        return;
+    }
+    for (uint64_t t = 0; t < k; t++) {
+        const uint64_t s0 = nseg * t / k, s1 = nseg * (t + 1) / k;
+        jobs[t] = (count_job_t){.at = at, .a = a + s0 * SEG,
+                                .b = t + 1 < k ? a + s1 * SEG : b,
+                                .segs = segs + s0};
+        jobs[t].started =
+            t > 0 && pthread_create(&jobs[t].tid, NULL, count_job, &jobs[t]) == 0;
+    }
+    for (uint64_t t = 0; t < k; t++)
+        if (!jobs[t].started) /* this thread, or one that could not start */
+            count_job(&jobs[t]);
+    for (uint64_t t = 0; t < k; t++) {
+        if (jobs[t].started)
+            pthread_join(jobs[t].tid, NULL);
+        part->records += jobs[t].part.records;
+        part->lines += jobs[t].part.lines;
+        part->refuse |= jobs[t].part.refuse;
+    }
+    free(jobs);
+}
+
 /* Pass 2: the marks of the chunks that start in [a, b) (segments segs
  * of pass 1), whose first record and line are m->record and m->line. */
 static int mark_range(const reader_at_t *at, uint64_t a, uint64_t b,
@@ -362,7 +414,7 @@ static int too_long(const index_mark_t *all, uint64_t chunks, uint64_t end)
 }
 
 int index_plan(const sf_dist_t *ds, const reader_at_t *at, size_t chunk,
-               index_plan_t *plan)
+               int threads, index_plan_t *plan)
 {
     memset(plan, 0, sizeof *plan);
     const uint64_t span = at->size - at->offset, r = (uint64_t)ds->rank;
@@ -372,8 +424,10 @@ int index_plan(const sf_dist_t *ds, const reader_at_t *at, size_t chunk,
                            : at->offset + span / (uint64_t)ds->ranks * (r + 1);
     seg_t *segs = calloc((size_t)((b - a) / SEG + 1), sizeof *segs);
     index_part_t mine = {0, 0, 1};
-    if (segs)
-        count_range(at, a, b, segs, &mine);
+    if (segs) {
+        mine.refuse = 0;
+        count_parallel(at, a, b, threads, segs, &mine);
+    }
     index_part_t *parts = malloc((size_t)ds->ranks * sizeof *parts);
     int bad = ds->any(ds->ctx, !parts) ||
               ds->gather(ds->ctx, &mine, sizeof mine, parts, NULL) != 0;

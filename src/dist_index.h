@@ -49,11 +49,12 @@ typedef struct index_plan {
 
 /* Collective: plan the reading of the rest of the file at `at` in chunks
  * of `chunk` records dealt out to the processes of ds in turn (chunk j
- * of the plan to process j % ranks).  0 with *plan filled (free it with
+ * of the plan to process j % ranks), this process scanning its range
+ * with up to `threads` threads.  0 with *plan filled (free it with
  * index_plan_free), or -1 on every process when the file cannot be read
  * that way (then *plan holds nothing). */
 int index_plan(const sf_dist_t *ds, const reader_at_t *at, size_t chunk,
-               index_plan_t *plan);
+               int threads, index_plan_t *plan);
 
 void index_plan_free(index_plan_t *plan);
 

@@ -6,7 +6,8 @@
  * sf_dist_t whose collectives (any, gather) meet at a barrier.  A file is
  * read by one reader to learn where every record is; then, for several
  * process counts and chunk sizes, the reader is stopped after a first
- * round, the plan made, and every chunk must start at the line of record
+ * round, the plan made (each process scanning with 1 to 4 threads), and
+ * every chunk must start at the line of record
  * first + j * chunk, belong to process j % ranks, span the bytes up to the
  * next chunk, and read back (reader_seek + sf_reader_fill) as exactly the
  * records of one reader.  Files the plan must refuse (a quote in csv, a
@@ -159,8 +160,10 @@ static int plan_all(const char *path, size_t max_record, size_t first,
         sf_chunk_init(&c);
         assert_int_equal(sf_reader_fill(r, &c, first, NULL), (long)first);
         reader_at_t at;
-        rcs[k] = reader_at(r, &at) == 0 ? index_plan(&ds, &at, chunk, &plans[k])
-                                         : 2;
+        rcs[k] = reader_at(r, &at) == 0
+                     ? index_plan(&ds, &at, chunk, 1 + (int)(chunk % 4),
+                                  &plans[k])
+                     : 2;
         sf_chunk_free(&c);
         sf_reader_free(r);
     }
