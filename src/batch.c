@@ -386,10 +386,10 @@ static size_t check_records(driver_t *d, const sf_chunk_t *in, size_t n,
             fail(d, SF_ERR_INVALID, msg);
             return i;
         }
-        if (notes) {
-            note_add(d, notes, rec);
-            continue;
-        }
+        if (notes)
+            note_add(d, notes, rec); /* counted when rank 0 reports it */
+        else
+            d->invalid++;
     }
     return n;
 }
