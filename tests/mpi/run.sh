@@ -148,6 +148,17 @@ same_err mixed_csv solve --chunk 40 -q quoted.csv
 same_err allbad solve --chunk 16 -q allbad.txt
 same_err textgz solve --chunk 64 -q -o @OUT.txt textgz.txt
 same transform_ranges transform --seed 7 --chunk 50 -q -o @OUT.txt mixed.txt
+# The summary counts the invalid records every process read.
+"$sf" split --seed 3 --test-fraction 0.3 --chunk 40 --train sp.0.tr \
+    --test sp.0.te mixed.txt 2> sp.0.err
+want=$(grep 'invalid (in neither)' sp.0.err)
+for np in 2 3; do
+    run_np "$np" split --seed 3 --test-fraction 0.3 --chunk 40 -j 1 \
+        --train "sp.$np.tr" --test "sp.$np.te" mixed.txt 2> "sp.$np.err"
+    got=$(grep 'invalid (in neither)' "sp.$np.err")
+    [ -n "$want" ] && [ "$got" = "$want" ] && ok ||
+        bad "split summary -np $np: $got, not $want"
+done
 grep -q 'invalid record' mixed.0.err && grep -q 'is a puzzle' allbad.0.err &&
     ok || bad "the byte-range inputs hold no invalid record"
 
