@@ -41,10 +41,12 @@
 #include "barrier.h"
 #include "dist.h"
 #include "dist_index.h"
+#include "writer_internal.h"
 #include "format.h"
 #include "timer.h"
 #include "sudoflow.h"
 
+#include <limits.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,6 +122,9 @@ typedef struct driver {
     uint32_t plan_file;   /* the file it covers, and its counts then */
     uint64_t plan_count[2];
     uint64_t *plan_ends;  /* per process: failed, items (index_agree) */
+    int shared;           /* several processes writing their own chunks */
+    sf_writer_t *at_w[SF_MAX_OUTPUTS]; /* ...at offsets into these... */
+    uint64_t at_pos[SF_MAX_OUTPUTS];   /* ...handed out by rank 0 */
 } driver_t;
 
 static void fail(driver_t *d, int code, const char *msg)
@@ -1057,10 +1062,194 @@ static void dist_write_from(driver_t *d, int from)
     d->written += h.n;
 }
 
+/* Collective, before the rounds: whether every process writes its own
+ * chunks into the output files at offsets rank 0 hands out
+ * (writer_internal.h), which it does when rank 0 writes every output
+ * to a new regular file and every process can open it. */
+typedef struct shared_names {
+    int ok;
+    char tmp[SF_MAX_OUTPUTS][PATH_MAX], name[SF_MAX_OUTPUTS][PATH_MAX];
+} shared_names_t;
+
+static void shared_start(driver_t *d)
+{
+    const sf_dist_t *ds = d->dist;
+    shared_names_t *nm = calloc(1, sizeof *nm);
+    if (ds->any(ds->ctx, !nm)) {
+        free(nm);
+        return;
+    }
+    nm->ok = ds->rank == 0;
+    for (int o = 0; ds->rank == 0 && o < d->nout; o++) {
+        const char *tmp, *name;
+        if (writer_shared(d->writers[o], &tmp, &name) != 0 ||
+            strlen(tmp) >= PATH_MAX || strlen(name) >= PATH_MAX) {
+            nm->ok = 0;
+            break;
+        }
+        strcpy(nm->tmp[o], tmp);
+        strcpy(nm->name[o], name);
+    }
+    ds->share(ds->ctx, nm, sizeof *nm);
+    int ok = nm->ok;
+    for (int o = 0; ok && o < d->nout; o++) {
+        sf_error_t err;
+        d->at_w[o] = ds->rank == 0 ? d->writers[o]
+                                   : writer_open_shared(nm->tmp[o],
+                                                        nm->name[o], &err);
+        ok = d->at_w[o] != NULL;
+    }
+    free(nm);
+    if (ds->any(ds->ctx, !ok)) {
+        for (int o = 0; o < d->nout; o++) {
+            sf_error_t ignored;
+            if (ds->rank > 0 && d->at_w[o])
+                sf_writer_close(d->at_w[o], 0, &ignored);
+            d->at_w[o] = NULL;
+        }
+        return;
+    }
+    d->shared = 1;
+    for (int o = 0; ds->rank == 0 && o < d->nout; o++)
+        d->at_w[o] = d->writers[o], d->at_pos[o] = writer_tell(d->writers[o]);
+}
+
+/* After the rounds, on every process: rank 0's files end where the last
+ * chunk ends; the others close theirs (an error there fails the run). */
+static void shared_finish(driver_t *d)
+{
+    for (int o = 0; o < d->nout; o++) {
+        sf_error_t err;
+        if (d->dist->rank == 0 ? writer_end_at(d->at_w[o], d->at_pos[o], &err)
+                               : sf_writer_close(d->at_w[o], 1, &err))
+            fail_output(d, &err);
+        d->at_w[o] = NULL;
+    }
+}
+
+/* Chunk c's output o as iovecs into d->dio->iov: their count, its bytes
+ * and records added to h (or h->failed set). */
+static int chunk_iov(driver_t *d, const bchunk_t *c, int o, dist_head_t *h)
+{
+    dist_io_t *io = d->dio;
+    if (grow((void **)&io->iov, &io->iov_bytes,
+             (c->nblocks + 1) * sizeof *io->iov) != 0) {
+        h->failed = 1;
+        return 0;
+    }
+    for (size_t k = 0; k < c->nblocks; k++) {
+        const block_t *blk = &c->blocks[k];
+        const sbuf_t *s = d->gzip[o] ? &blk->gz[o] : &blk->out[o].text;
+        h->failed |= blk->out[o].failed || blk->gz_failed;
+        h->records[o] += blk->out[o].records;
+        h->bytes[o] += s->len;
+        io->iov[k] = (struct iovec){.iov_base = s->p, .iov_len = s->len};
+    }
+    return (int)c->nblocks;
+}
+
+/* Write chunk c's outputs at offsets off[]. */
+static void shared_write(driver_t *d, const bchunk_t *c, const uint64_t *off)
+{
+    static const sf_error_t nomem = {SF_ERR_NOMEM, "out of memory"};
+    for (int o = 0; o < d->nout && !d->out_dead; o++) {
+        dist_head_t h;
+        memset(&h, 0, sizeof h);
+        const int n = chunk_iov(d, c, o, &h);
+        sf_error_t err;
+        if (h.failed)
+            fail_output(d, &nomem);
+        else if (n && writer_pwritev(d->at_w[o], d->dio->iov, n, off[o], &err))
+            fail_output(d, &err);
+    }
+}
+
+/* A process other than rank 0 writing at offsets: tell rank 0 chunk c's
+ * counts (and invalid records), take the offsets and write there. */
+static void shared_send(driver_t *d, const bchunk_t *c)
+{
+    const sf_dist_t *ds = d->dist;
+    dist_io_t *io = d->dio;
+    dist_head_t h;
+    memset(&h, 0, sizeof h);
+    h.n = c->n;
+    d->written += c->n;
+    for (int o = 0; o < d->nout && !h.failed; o++)
+        chunk_iov(d, c, o, &h);
+    h.notes = c->notes_len;
+    const struct iovec iov[2] = {{&h, sizeof h}, {c->notes, c->notes_len}};
+    uint64_t off[SF_MAX_OUTPUTS];
+    if (ds->send(ds->ctx, 0, DIST_TAG_OUT, iov, 2) != 0 ||
+        ds->recv(ds->ctx, 0, DIST_TAG_AT, &io->msg, &io->msg_len,
+                 &io->msg_cap) != 0 || io->msg_len != sizeof off) {
+        fail(d, SF_ERR_IO, "lost a message");
+        return;
+    }
+    memcpy(off, io->msg, sizeof off);
+    if (!h.failed)
+        shared_write(d, c, off);
+    else
+        fail(d, SF_ERR_NOMEM, "out of memory");
+}
+
+/* Rank 0 writing at offsets: place the chunk of process `from`, whose
+ * counts it sends, after the chunks before it. */
+static void shared_place(driver_t *d, int from)
+{
+    const sf_dist_t *ds = d->dist;
+    dist_io_t *io = d->dio;
+    dist_head_t h = {0};
+    if (ds->recv(ds->ctx, from, DIST_TAG_OUT, &io->msg, &io->msg_len,
+                 &io->msg_cap) != 0 || io->msg_len < sizeof h) {
+        static const sf_error_t lost = {SF_ERR_IO, "lost a message"};
+        fail_output(d, &lost);
+        return;
+    }
+    memcpy(&h, io->msg, sizeof h);
+    const struct iovec iov = {d->at_pos, sizeof d->at_pos};
+    if (ds->send(ds->ctx, from, DIST_TAG_AT, &iov, 1) != 0)
+        fail(d, SF_ERR_IO, "cannot send to another process");
+    for (int o = 0; o < d->nout; o++) {
+        d->at_pos[o] += h.bytes[o];
+        d->records[o] += h.records[o];
+    }
+    if (h.notes <= io->msg_len - sizeof h)
+        notes_report(d, io->msg + sizeof h, h.notes);
+    d->written += h.n;
+}
+
+/* Rank 0 writing at offsets: its own chunk c's place first, then the
+ * rest of the round's, each process writing its own; then its own. */
+static void shared_round(driver_t *d, const bchunk_t *c)
+{
+    dist_head_t h;
+    memset(&h, 0, sizeof h);
+    uint64_t off[SF_MAX_OUTPUTS];
+    memcpy(off, d->at_pos, sizeof off);
+    notes_report(d, c->notes, c->notes_len);
+    for (int o = 0; o < d->nout; o++) {
+        chunk_iov(d, c, o, &h);
+        d->at_pos[o] += h.bytes[o];
+        d->records[o] += h.records[o];
+    }
+    d->written += c->n;
+    for (size_t k = 1; k < c->round_n; k++)
+        shared_place(d, (int)k);
+    shared_write(d, c, off);
+}
+
 /* Chunk c's output: rank 0 writes it and then the rest of its round, from
- * the processes that worked on them, in chunk order; the others send it. */
+ * the processes that worked on them, in chunk order; the others send it.
+ * (Or, writing at offsets, each process writes its own.) */
 static void dist_write(driver_t *d, const bchunk_t *c)
 {
+    if (d->shared) {
+        if (d->dist->rank > 0)
+            shared_send(d, c);
+        else
+            shared_round(d, c);
+        return;
+    }
     if (d->dist->rank > 0) {
         dist_send_output(d, c);
         return;
@@ -1242,8 +1431,12 @@ int sf_job_run(const sf_batch_opts_t *opts, const sf_job_t *job,
     if (ok) {
         read_next(&d, &ring[0]);
         write_begin(&d);
+        if (d.dist)
+            shared_start(&d);
         if (!(d.dist ? d.dist->any(d.dist->ctx, d.out_dead) : d.out_dead))
             run_rounds(&d, ring);
+        if (d.shared)
+            shared_finish(&d);
     }
     fill_stats(&d, stats, cpu0);
     if (d.dist)

@@ -38,7 +38,7 @@
 
 struct iovec;
 
-enum { DIST_TAG_OUT = 1, DIST_TAG_KEEP, DIST_TAG_KEPT, DIST_TAG_CHUNK };
+enum { DIST_TAG_OUT = 1, DIST_TAG_KEEP, DIST_TAG_KEPT, DIST_TAG_CHUNK, DIST_TAG_AT };
 
 typedef struct sf_dist {
     int rank;  /* this process, 0..ranks-1 */

@@ -14,7 +14,9 @@
  * chunks into independent gzip members in parallel (sf_gzip_member, in
  * gzout.c) and passes the members here in order.
  */
+#define _DEFAULT_SOURCE /* pwritev */
 #include "sudoflow.h"
+#include "writer_internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -193,8 +195,9 @@ int sf_writer_write(sf_writer_t *w, const void *buf, size_t len,
     return sf_writer_writev(w, &one, 1, err);
 }
 
-int sf_writer_writev(sf_writer_t *w, const struct iovec *iov, int n,
-                     sf_error_t *err)
+/* Write all of iov[0, n): at the file position (off < 0) or at off. */
+static int write_all(sf_writer_t *w, const struct iovec *iov, int n,
+                     int64_t off, sf_error_t *err)
 {
     struct iovec v[SF_WRITEV_MAX];
     w->wrote |= n > 0;
@@ -207,7 +210,8 @@ int sf_writer_writev(sf_writer_t *w, const struct iovec *iov, int n,
         }
         int at = 0;
         while (total > 0) {
-            ssize_t got = writev(w->fd, v + at, k - at);
+            ssize_t got = off < 0 ? writev(w->fd, v + at, k - at)
+                                  : pwritev(w->fd, v + at, k - at, (off_t)off);
             if (got < 0 && errno == EINTR)
                 continue;
             if (got <= 0) {
@@ -216,6 +220,7 @@ int sf_writer_writev(sf_writer_t *w, const struct iovec *iov, int n,
                 return -1;
             }
             total -= (size_t)got;
+            off += off < 0 ? 0 : got;
             while (at < k && (size_t)got >= v[at].iov_len)
                 got -= (ssize_t)v[at++].iov_len;
             if (at < k) {
@@ -227,6 +232,12 @@ int sf_writer_writev(sf_writer_t *w, const struct iovec *iov, int n,
         n -= k;
     }
     return 0;
+}
+
+int sf_writer_writev(sf_writer_t *w, const struct iovec *iov, int n,
+                     sf_error_t *err)
+{
+    return write_all(w, iov, n, -1, err);
 }
 
 /* A gzip output that got nothing still gets one empty member: an empty
@@ -271,4 +282,61 @@ int sf_writer_close(sf_writer_t *w, int commit, sf_error_t *err)
 const char *sf_writer_temp_path(const sf_writer_t *w)
 {
     return w->tmp;
+}
+
+/* ------------------------------------------ several processes (dist.h) */
+
+int writer_shared(const sf_writer_t *w, const char **tmp, const char **name)
+{
+    if (!w->tmp)
+        return -1;
+    *tmp = w->tmp;
+    *name = w->path;
+    return 0;
+}
+
+sf_writer_t *writer_open_shared(const char *tmp, const char *name,
+                                sf_error_t *err)
+{
+    sf_writer_t *w = calloc(1, sizeof *w);
+    const size_t n = strlen(name) + 1;
+    char *path = malloc(n);
+    if (!w || !path) {
+        free(w);
+        free(path);
+        set_error(err, SF_ERR_NOMEM, name, "out of memory", 0);
+        return NULL;
+    }
+    memcpy(path, name, n);
+    w->path = path;
+    w->own_fd = 1;
+    w->fd = open(tmp, O_WRONLY | O_CLOEXEC);
+    if (w->fd < 0) {
+        set_error(err, SF_ERR_IO, name, "cannot open", errno);
+        free(path);
+        free(w);
+        return NULL;
+    }
+    return w;
+}
+
+uint64_t writer_tell(const sf_writer_t *w)
+{
+    const off_t at = lseek(w->fd, 0, SEEK_CUR);
+    return at > 0 ? (uint64_t)at : 0;
+}
+
+int writer_pwritev(sf_writer_t *w, const struct iovec *iov, int n,
+                   uint64_t off, sf_error_t *err)
+{
+    return write_all(w, iov, n, (int64_t)off, err);
+}
+
+int writer_end_at(sf_writer_t *w, uint64_t end, sf_error_t *err)
+{
+    if (lseek(w->fd, (off_t)end, SEEK_SET) != (off_t)end) {
+        set_error(err, SF_ERR_IO, writer_name(w), "write failed", errno);
+        return -1;
+    }
+    return 0;
 }

@@ -28,6 +28,7 @@
 
 #include "latency.h"
 #include "sudoflow.h"
+#include "writer_internal.h"
 #include "testutil.h"
 
 /* ================================================================ latency */
@@ -751,6 +752,66 @@ static void test_writer_commit(void **state)
     assert_string_equal(list, "out.txt");
 }
 
+/* Several processes: a header written in order, then pieces written at
+ * offsets by the owner and by a second writer on the same temporary file
+ * (as other processes do), in any order; the file is what one writer
+ * writing them in order makes, and a gzip output that got nothing at
+ * offsets still ends with its one empty member after the header. */
+static void test_writer_offsets(void **state)
+{
+    dir_t *const d = *state;
+    char path[128];
+    in_dir(d, "shared.txt", path, sizeof path);
+    sf_writer_opts_t o = wopts(path, 0, 0);
+    sf_error_t err = {0};
+    sf_writer_t *w = sf_writer_open(&o, &err);
+    assert_non_null(w);
+    const char *tmp, *name;
+    assert_int_equal(writer_shared(w, &tmp, &name), 0);
+    assert_string_equal(name, path);
+    assert_int_equal(sf_writer_write(w, "head\n", 5, &err), 0);
+    assert_int_equal(writer_tell(w), 5);
+    sf_writer_t *other = writer_open_shared(tmp, path, &err);
+    assert_non_null(other);
+    const struct iovec late[2] = {{"gh", 2}, {"ij\n", 3}};
+    const struct iovec early[2] = {{"ab", 2}, {"c\n", 2}};
+    const struct iovec mid[1] = {{"def\n", 4}};
+    assert_int_equal(writer_pwritev(other, late, 2, 5 + 4 + 4, &err), 0);
+    assert_int_equal(writer_pwritev(w, early, 2, 5, &err), 0);
+    assert_int_equal(writer_pwritev(other, mid, 1, 5 + 4, &err), 0);
+    assert_int_equal(sf_writer_close(other, 1, &err), 0);
+    assert_int_equal(writer_end_at(w, 5 + 4 + 4 + 5, &err), 0);
+    assert_int_equal(sf_writer_write(w, "tail\n", 5, &err), 0);
+    assert_int_equal(sf_writer_close(w, 1, &err), 0);
+    char *got = slurp(path, NULL);
+    assert_string_equal(got, "head\nabc\ndef\nghij\ntail\n");
+    free(got);
+
+    in_dir(d, "empty.gz", path, sizeof path);
+    o = wopts(path, 0, 1);
+    w = sf_writer_open(&o, &err);
+    assert_non_null(w);
+    assert_int_equal(writer_shared(w, &tmp, &name), 0);
+    other = writer_open_shared(tmp, path, &err);
+    assert_non_null(other);
+    assert_int_equal(sf_writer_close(other, 1, &err), 0);
+    assert_int_equal(writer_end_at(w, writer_tell(w), &err), 0);
+    assert_int_equal(sf_writer_close(w, 1, &err), 0);
+    size_t n;
+    char *gz = slurp(path, &n);
+    assert_true(n >= 18 && (unsigned char)gz[0] == 0x1f);
+    free(gz);
+
+    /* Standard output and devices are not shared. */
+    o = wopts("/dev/null", 1, 0);
+    w = sf_writer_open(&o, &err);
+    assert_non_null(w);
+    assert_int_equal(writer_shared(w, &tmp, &name), -1);
+    assert_int_equal(sf_writer_close(w, 1, &err), 0);
+    assert_null(writer_open_shared("/nonexistent/dir/x", "x", &err));
+    assert_int_equal(err.code, SF_ERR_IO);
+}
+
 static void test_writer_no_commit(void **state)
 {
     dir_t *const d = *state;
@@ -1085,6 +1146,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_writer_gzip_flag, make_dir,
                                         remove_dir),
         cmocka_unit_test_setup_teardown(test_writer_empty_gzip, make_dir,
+                                        remove_dir),
+        cmocka_unit_test_setup_teardown(test_writer_offsets, make_dir,
                                         remove_dir),
         cmocka_unit_test_setup_teardown(test_writer_permissions, make_dir,
                                         remove_dir),
