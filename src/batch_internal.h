@@ -1,0 +1,116 @@
+/*
+ * batch_internal.h -- the batch driver's state, shared by its two files:
+ * batch.c (the rounds of one process: reading, working, writing) and
+ * batch_dist.c (what a process that is one of several does instead when
+ * it reads, writes and runs the ordered pass; dist.h has the model).
+ */
+#ifndef SUDOFLOW_BATCH_INTERNAL_H
+#define SUDOFLOW_BATCH_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dist.h"
+#include "dist_index.h"
+#include "format.h"
+#include "sudoflow.h"
+
+#define BLOCK 128            /* items per unit of parallel work */
+#define CHUNK_DEFAULT 8192   /* items per chunk */
+#define IOV_BATCH 256        /* blocks per writev */
+#define FANOUT_BYTES (16u << 20) /* fan-out chunk: record text of its items */
+
+typedef struct block {
+    sf_out_t out[SF_MAX_OUTPUTS]; /* formatted records, per output */
+    sbuf_t gz[SF_MAX_OUTPUTS];    /* the same as gzip members */
+    int gz_failed;                /* out of memory while compressing */
+} block_t;
+
+typedef struct bchunk {
+    sf_chunk_t in;        /* records and their text (not for sources) */
+    uint32_t *rec_of;     /* fan-out: item -> record in `in`... */
+    uint64_t *copy_of;    /* ...and its copy number */
+    size_t items_cap;
+    uint64_t rec_base;    /* fan-out: run-wide index of in.recs[0] */
+    size_t claimed[2];    /* blocks handed out: work, then emit (keep) */
+    unsigned char *slots; /* job->slot_size bytes per item */
+    size_t slots_cap;     /* bytes */
+    uint8_t *kept;        /* per item: 1 unless keep() dropped it */
+    size_t kept_cap;
+    block_t *blocks;      /* ceil(n / BLOCK) blocks */
+    size_t nblocks, blocks_cap;
+    size_t n;             /* items in this chunk */
+    uint64_t base;        /* run-wide index of the first item */
+    size_t round_n;       /* several processes: chunks in its round */
+    char *notes;          /* ...reading their own chunks: invalid records */
+    size_t notes_len, notes_cap; /* to report when rank 0 writes it */
+} bchunk_t;
+
+typedef struct driver {
+    const sf_batch_opts_t *opts;
+    const sf_job_t *job;
+    sf_reader_t *reader;  /* NULL for a source job */
+    sf_writer_t *const *writers;
+    int nout;             /* outputs */
+    int gzip[SF_MAX_OUTPUTS], level[SF_MAX_OUTPUTS];
+    size_t chunk;         /* items per chunk */
+    int threads;
+    uint64_t fanout;      /* items per record (1 for other jobs) */
+    sf_chunk_t src;       /* fan-out: records read, being expanded */
+    size_t src_i;         /* fan-out: the record being expanded... */
+    uint64_t src_copy;    /* ...its next copy */
+    uint64_t src_base;    /* fan-out: run-wide index of src.recs[0] */
+    int src_eof;          /* fan-out: the reader has no more records */
+    uint64_t records_in;  /* fan-out: records fully expanded */
+    int eof;              /* no more items */
+    int failed;           /* stop reading: err holds why */
+    int out_dead;         /* output failed: write nothing more */
+    sf_error_t err;
+    uint64_t read, written, invalid, dropped;
+    uint64_t records[SF_MAX_OUTPUTS];
+    double t0, last_progress;
+    const sf_dist_t *dist; /* several processes (dist.h), or NULL */
+    int ended;            /* several processes: no process reads more */
+    uint64_t rounds;      /* several processes: rounds read */
+    struct dist_io *dio;  /* several processes: buffers (batch_dist.c) */
+    index_plan_t plan;    /* several processes reading their own chunks... */
+    int indexed;          /* ...(dist_index.h) from the second round on */
+    uint64_t plan_base;   /* run-wide index of the plan's first record */
+    uint64_t plan_rounds; /* rounds read from the plan */
+    uint32_t plan_file;   /* the file it covers, and its counts then */
+    uint64_t plan_count[2];
+    uint64_t *plan_ends;  /* per process: failed, items (index_agree) */
+    int shared;           /* several processes writing their own chunks */
+    sf_writer_t *at_w[SF_MAX_OUTPUTS]; /* ...at offsets into these... */
+    uint64_t at_pos[SF_MAX_OUTPUTS];   /* ...handed out by rank 0 */
+} driver_t;
+
+/* batch.c: the pieces the processes' side uses. */
+void batch_fail(driver_t *d, int code, const char *msg);
+void batch_fail_output(driver_t *d, const sf_error_t *err);
+sf_item_t batch_item_at(const driver_t *d, const bchunk_t *c, size_t i);
+int batch_grow(void **p, size_t *cap, size_t need);
+int batch_chunk_reserve(const driver_t *d, bchunk_t *c, size_t n);
+void batch_chunk_free(bchunk_t *c);
+void batch_read_chunk(driver_t *d, bchunk_t *c);
+size_t batch_check_records(driver_t *d, const sf_chunk_t *in, size_t n,
+                           bchunk_t *notes);
+void batch_notes_report(driver_t *d, const char *p, size_t n);
+int batch_keep_one(driver_t *d, const sf_item_t *it, void *slot);
+void batch_keep_pass(driver_t *d, bchunk_t *c);
+void batch_write_output(driver_t *d, const bchunk_t *c, int o);
+
+/* batch_dist.c: a process of several.  begin/end bracket a run (0, or
+ * -1 out of memory); read, write and keep replace the one-process
+ * steps; shared_start/shared_finish bracket the rounds (collective);
+ * finish reduces the statistics (collective). */
+int batch_dist_begin(driver_t *d);
+void batch_dist_end(driver_t *d);
+void batch_dist_read(driver_t *d, bchunk_t *c);
+void batch_dist_write(driver_t *d, const bchunk_t *c);
+void batch_dist_keep(driver_t *d, bchunk_t *c);
+void batch_shared_start(driver_t *d);
+void batch_shared_finish(driver_t *d);
+void batch_dist_finish(driver_t *d, sf_job_stats_t *st);
+
+#endif
