@@ -282,16 +282,24 @@ void batch_dist_read(driver_t *d, bchunk_t *c)
     }
 }
 
+/* A process other than rank 0, done with chunk c: the head of what it
+ * sends rank 0 about it, counts to be filled in. */
+static dist_head_t sent_head(driver_t *d, const bchunk_t *c)
+{
+    dist_head_t h;
+    memset(&h, 0, sizeof h);
+    h.n = c->n;
+    d->written += c->n;
+    return h;
+}
+
 /* A process other than rank 0: send chunk c's output to rank 0 (only
  * the head when it could not be made). */
 static void dist_send_output(driver_t *d, const bchunk_t *c)
 {
     const sf_dist_t *ds = d->dist;
     dist_io_t *io = d->dio;
-    dist_head_t h;
-    memset(&h, 0, sizeof h);
-    h.n = c->n;
-    d->written += c->n;
+    dist_head_t h = sent_head(d, c);
     struct iovec head = {.iov_base = &h, .iov_len = sizeof h};
     const size_t need = 2 + (size_t)d->nout * c->nblocks;
     h.failed = batch_grow((void **)&io->iov, &io->iov_bytes,
@@ -460,10 +468,7 @@ static void shared_send(driver_t *d, const bchunk_t *c)
 {
     const sf_dist_t *ds = d->dist;
     dist_io_t *io = d->dio;
-    dist_head_t h;
-    memset(&h, 0, sizeof h);
-    h.n = c->n;
-    d->written += c->n;
+    dist_head_t h = sent_head(d, c);
     for (int o = 0; o < d->nout && !h.failed; o++)
         chunk_iov(d, c, o, &h);
     h.notes = c->notes_len;
