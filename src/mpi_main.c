@@ -49,6 +49,7 @@ typedef struct mpi_job {
     int pipe_w;           /* where the relay writes this process's input */
     volatile int stop;    /* stdin_end: stop relaying */
     pthread_t relay;
+    int *counts;          /* op_gather: counts, then displacements */
 } mpi_job_t;
 
 static sf_dist_t dist; /* sf_dist, when the job has several processes */
@@ -168,14 +169,16 @@ static void op_share(void *ctx, void *p, size_t n)
     bcast(m->comm, p, n, 0);
 }
 
+/* (Its arrays are allocated once, at the start, so that no process can
+ * fail to join the collective for want of memory; the batch driver's
+ * reading thread is its only caller.) */
 static int op_gather(void *ctx, const void *mine, size_t len, void *all,
                      const size_t *lens)
 {
     mpi_job_t *m = ctx;
-    int *counts = malloc(2 * (size_t)m->ranks * sizeof *counts);
-    int *displs = counts ? counts + m->ranks : NULL;
+    int *counts = m->counts, *displs = m->counts + m->ranks;
     size_t at = 0;
-    int ok = counts != NULL && len <= INT_MAX;
+    int ok = len <= INT_MAX;
     for (int k = 0; ok && k < m->ranks; k++) {
         const size_t n = lens ? lens[k] : len;
         ok = n <= INT_MAX && at <= INT_MAX;
@@ -187,7 +190,6 @@ static int op_gather(void *ctx, const void *mine, size_t len, void *all,
     ok = ok && MPI_Iallgatherv(mine, (int)len, MPI_BYTE, all, counts, displs,
                                MPI_BYTE, m->comm, &r) == MPI_SUCCESS &&
          wait_for(&r) == 0;
-    free(counts);
     return ok ? 0 : -1;
 }
 
@@ -327,6 +329,16 @@ int main(int argc, char **argv)
         return 2;
     }
     if (m.ranks > 1) {
+        m.counts = malloc(2 * (size_t)m.ranks * sizeof *m.counts);
+        int none = m.counts == NULL;
+        MPI_Allreduce(MPI_IN_PLACE, &none, 1, MPI_INT, MPI_MAX,
+                      MPI_COMM_WORLD);
+        if (none) {
+            if (m.rank == 0)
+                fprintf(stderr, "sudoflow: out of memory\n");
+            MPI_Finalize();
+            return 2; /* as an input or output error, like any other */
+        }
         MPI_Comm_dup(MPI_COMM_WORLD, &m.comm);
         MPI_Comm_dup(MPI_COMM_WORLD, &m.comm_in);
         m.real_in = -1;
@@ -346,6 +358,7 @@ int main(int argc, char **argv)
         fflush(stdout);
         MPI_Comm_free(&m.comm);
         MPI_Comm_free(&m.comm_in);
+        free(m.counts);
     }
     MPI_Finalize();
     return rc;
