@@ -6,10 +6,11 @@
  * it into segments of SEG bytes.  In a segment, a line starts at every
  * byte after a newline; when no line starting there begins with a byte
  * that could make it a comment or blank ('#', a space, a tab, CR, VT, FF
- * or a newline), every such line is a record, so one pass of byte
- * compares the compiler vectorises counts the segment.  Otherwise the
- * segment's lines are walked one by one (below).  The same loop looks for
- * the bytes that make the plan unsafe (1f; a quote in csv).  Pass 2 walks
+ * or a newline), every such line is a record, so finding the newlines
+ * (memchr) counts the segment.  Otherwise the segment's lines are walked
+ * one by one (below).  Every byte of the range is also searched for the
+ * bytes that make the plan unsafe (1f; a quote in csv): the ranges cover
+ * the rest of the file, so no walk needs to look again.  Pass 2 walks
  * only the segments in which a chunk starts, from the counts of pass 1,
  * to note the chunk's first line.
  *
@@ -52,7 +53,7 @@ typedef struct scan {
     size_t cap, pos, len; /* buf[pos, len) not yet looked at */
     uint64_t base;        /* file offset of buf[0] */
     uint64_t end;         /* the file's size at open: bytes past it unread */
-    int eof, failed, refuse;
+    int eof, failed;
 } scan_t;
 
 /* Read more after buf[pos, len), moving those bytes to the front. */
@@ -81,9 +82,6 @@ static void scan_fill(scan_t *s)
         s->eof = 1;
         return;
     }
-    const char *p = s->buf + s->len;
-    s->refuse |= memchr(p, 0x1f, (size_t)n) != NULL;
-    s->refuse |= s->at->format == SF_FORMAT_CSV && memchr(p, '"', (size_t)n);
     s->len += (size_t)n;
 }
 
@@ -160,34 +158,48 @@ static int is_record(const scan_t *s, const line_t *ln)
 /* Called for each line that starts in the range; nonzero stops the walk. */
 typedef int (*visit_fn)(void *ctx, const scan_t *s, const line_t *ln);
 
-/* Walk the lines that start in [a, b) (a >= at->offset): the first is at
- * at->offset, or just after the first newline at a - 1 or later. */
-static int scan_range(const reader_at_t *at, uint64_t a, uint64_t b,
-                      visit_fn visit, void *ctx)
+/* The file of `at`, open for walks and for pass 1's reads.  0 or -1
+ * (then nothing is held). */
+static int scan_open(scan_t *s, const reader_at_t *at)
 {
-    scan_t s = {.at = at, .end = at->size};
-    s.cap = SCAN_BLOCK + at->max_record + 64;
-    s.fd = open(at->path, O_RDONLY | O_CLOEXEC);
-    s.buf = malloc(s.cap);
-    if (s.fd < 0 || !s.buf) {
-        free(s.buf);
-        if (s.fd >= 0)
-            close(s.fd);
-        return -1;
-    }
-    s.base = a > at->offset ? a - 1 : a;
-    if (a > at->offset) { /* the line holding byte a - 1 is not ours */
+    memset(s, 0, sizeof *s);
+    s->at = at;
+    s->end = at->size;
+    s->cap = SCAN_BLOCK + at->max_record + 64;
+    s->fd = open(at->path, O_RDONLY | O_CLOEXEC);
+    s->buf = malloc(s->cap);
+    if (s->fd >= 0 && s->buf)
+        return 0;
+    free(s->buf);
+    if (s->fd >= 0)
+        close(s->fd);
+    return -1;
+}
+
+static void scan_close(scan_t *s)
+{
+    free(s->buf);
+    close(s->fd);
+}
+
+/* Walk the lines that start in [a, b) (a >= at->offset): the first is at
+ * at->offset, or just after the first newline at a - 1 or later.  0, or
+ * -1 when the file could not be read. */
+static int scan_range(scan_t *s, uint64_t a, uint64_t b, visit_fn visit,
+                      void *ctx)
+{
+    s->pos = s->len = 0;
+    s->eof = 0;
+    s->base = a > s->at->offset ? a - 1 : a;
+    if (a > s->at->offset) { /* the line holding byte a - 1 is not ours */
         line_t skip;
-        scan_line(&s, &skip);
+        scan_line(s, &skip);
     }
     line_t ln;
-    while (a < b && scan_line(&s, &ln) && ln.offset < b)
-        if (visit(ctx, &s, &ln))
+    while (a < b && scan_line(s, &ln) && ln.offset < b)
+        if (visit(ctx, s, &ln))
             break;
-    const int rc = s.failed ? -1 : s.refuse;
-    free(s.buf);
-    close(s.fd);
-    return rc;
+    return s->failed ? -1 : 0;
 }
 
 static int count_line(void *ctx, const scan_t *s, const line_t *ln)
@@ -240,12 +252,13 @@ static void count_range(const reader_at_t *at, uint64_t a, uint64_t b,
                         seg_t *segs, index_part_t *part)
 {
     const int quote = at->format == SF_FORMAT_CSV;
-    const int fd = open(at->path, O_RDONLY | O_CLOEXEC);
+    scan_t walk;
     unsigned char *buf = malloc(SCAN_BLOCK + 1);
-    part->refuse = fd < 0 || !buf;
+    const int opened = scan_open(&walk, at) == 0;
+    part->refuse = !opened || !buf;
     for (uint64_t o = a; o < b && !part->refuse; o += SCAN_BLOCK) {
         const size_t n = b - o < SCAN_BLOCK ? (size_t)(b - o) : SCAN_BLOCK;
-        if (read_all(fd, buf, n + 1, o - 1) != 0) {
+        if (read_all(walk.fd, buf, n + 1, o - 1) != 0) {
             part->refuse = 1;
             break;
         }
@@ -257,16 +270,16 @@ static void count_range(const reader_at_t *at, uint64_t a, uint64_t b,
             g->records = g->lines;
             if (odd) {
                 *g = (seg_t){0, 0};
-                unsafe |= scan_range(at, o + k, o + k + m, count_line, g) != 0;
+                unsafe |= scan_range(&walk, o + k, o + k + m, count_line, g);
             }
-            part->refuse |= (uint64_t)unsafe;
+            part->refuse |= (uint64_t)(unsafe != 0);
             part->records += g->records;
             part->lines += g->lines;
         }
     }
     free(buf);
-    if (fd >= 0)
-        close(fd);
+    if (opened)
+        scan_close(&walk);
 }
 
 typedef struct marking {
@@ -355,18 +368,22 @@ static void count_parallel(const reader_at_t *at, uint64_t a, uint64_t b,
 static int mark_range(const reader_at_t *at, uint64_t a, uint64_t b,
                       const seg_t *segs, marking_t *m)
 {
+    scan_t walk;
+    if (scan_open(&walk, at) != 0)
+        return -1;
     int rc = 0;
     for (uint64_t s = a, k = 0; s < b && rc == 0; s += SEG, k++) {
         const uint64_t record = m->record + segs[k].records;
         const uint64_t line = m->line + segs[k].lines;
         if (starts_in(m->record, segs[k].records, m->chunk) > 0) {
-            rc = scan_range(at, s, b - s < SEG ? b : s + SEG, mark_line, m);
+            rc = scan_range(&walk, s, b - s < SEG ? b : s + SEG, mark_line, m);
             if (m->record != record)
                 rc = -1; /* the file changed between the passes */
         }
         m->record = record;
         m->line = line;
     }
+    scan_close(&walk);
     return rc;
 }
 
@@ -401,15 +418,21 @@ static int gather_marks(const sf_dist_t *ds, const reader_at_t *at,
     return bad ? -1 : 0;
 }
 
+/* The bytes of chunk j of `chunks`: up to the next one's first record, or
+ * to the end of the file. */
+static uint64_t chunk_bytes(const index_mark_t *all, uint64_t chunks,
+                            uint64_t j, uint64_t end)
+{
+    return (j + 1 < chunks ? all[j + 1].offset : end) - all[j].offset;
+}
+
 /* 1 when a chunk's bytes could pass what one fill takes: the reader
  * would then cut it short, so the chunks would not be one process's. */
 static int too_long(const index_mark_t *all, uint64_t chunks, uint64_t end)
 {
-    for (uint64_t j = 0; j < chunks; j++) {
-        const uint64_t next = j + 1 < chunks ? all[j + 1].offset : end;
-        if (next - all[j].offset >= READER_FILL_BYTES)
+    for (uint64_t j = 0; j < chunks; j++)
+        if (chunk_bytes(all, chunks, j, end) >= READER_FILL_BYTES)
             return 1;
-    }
     return 0;
 }
 
@@ -457,8 +480,7 @@ int index_plan(const sf_dist_t *ds, const reader_at_t *at, size_t chunk,
     size_t n = 0;
     for (uint64_t j = r; j < chunks; j += (uint64_t)ds->ranks)
         plan->mine[n++] = (index_chunk_t){
-            all[j].offset, all[j].line,
-            (j + 1 < chunks ? all[j + 1].offset : at->size) - all[j].offset};
+            all[j].offset, all[j].line, chunk_bytes(all, chunks, j, at->size)};
     free(all);
     plan->nmine = n;
     plan->records = records;
