@@ -238,9 +238,11 @@ static void index_round(driver_t *d, bchunk_t *c)
  * all stop at the same round).  The first round every process reads (so
  * that its reader knows the formats and csv headers its job's begin()
  * looks at), as it does every round while the standard input is relayed
- * to all (dist.h); then rank 0 alone reads and sends each process its
- * chunk, and tells all whether the input ended.  While the processes
- * read on, a failure must not stop one of them alone (read_chunk). */
+ * to all (dist.h); then each reads its own chunks by the plan of
+ * dist_index.c where the input allows it, or else rank 0 alone reads and
+ * sends each process its chunk, and tells all whether the input ended.
+ * While the processes read on, a failure must not stop one of them alone
+ * (read_chunk). */
 void batch_dist_read(driver_t *d, bchunk_t *c)
 {
     const sf_dist_t *ds = d->dist;
@@ -293,6 +295,23 @@ static dist_head_t sent_head(driver_t *d, const bchunk_t *c)
     return h;
 }
 
+/* Chunk c's output o: its bytes and records added to h (h->failed set
+ * when a block could not be made), and, unless iov is NULL, its blocks as
+ * c->nblocks iovecs at iov. */
+static void chunk_iov(const driver_t *d, const bchunk_t *c, int o,
+                      dist_head_t *h, struct iovec *iov)
+{
+    for (size_t k = 0; k < c->nblocks; k++) {
+        const block_t *blk = &c->blocks[k];
+        const sbuf_t *s = d->gzip[o] ? &blk->gz[o] : &blk->out[o].text;
+        h->failed |= blk->out[o].failed || blk->gz_failed;
+        h->records[o] += blk->out[o].records;
+        h->bytes[o] += s->len;
+        if (iov)
+            iov[k] = (struct iovec){.iov_base = s->p, .iov_len = s->len};
+    }
+}
+
 /* A process other than rank 0: send chunk c's output to rank 0 (only
  * the head when it could not be made). */
 static void dist_send_output(driver_t *d, const bchunk_t *c)
@@ -305,15 +324,10 @@ static void dist_send_output(driver_t *d, const bchunk_t *c)
     h.failed = batch_grow((void **)&io->iov, &io->iov_bytes,
                     need * sizeof *io->iov) != 0;
     size_t m = 1;
-    for (int o = 0; o < d->nout && !h.failed; o++)
-        for (size_t k = 0; k < c->nblocks; k++) {
-            const block_t *blk = &c->blocks[k];
-            const sbuf_t *s = d->gzip[o] ? &blk->gz[o] : &blk->out[o].text;
-            h.failed |= blk->out[o].failed || blk->gz_failed;
-            h.records[o] += blk->out[o].records;
-            h.bytes[o] += s->len;
-            io->iov[m++] = (struct iovec){.iov_base = s->p, .iov_len = s->len};
-        }
+    for (int o = 0; o < d->nout && !h.failed; o++) {
+        chunk_iov(d, c, o, &h, io->iov + m);
+        m += c->nblocks;
+    }
     if (!h.failed) {
         h.notes = c->notes_len;
         io->iov[m++] = (struct iovec){.iov_base = c->notes,
@@ -409,7 +423,7 @@ void batch_shared_start(driver_t *d)
     }
     d->shared = 1;
     for (int o = 0; ds->rank == 0 && o < d->nout; o++)
-        d->at_w[o] = d->writers[o], d->at_pos[o] = writer_tell(d->writers[o]);
+        d->at_pos[o] = writer_tell(d->writers[o]);
 }
 
 /* After the rounds, on every process: rank 0's files end where the last
@@ -425,39 +439,25 @@ void batch_shared_finish(driver_t *d)
     }
 }
 
-/* Chunk c's output o as iovecs into d->dio->iov: their count, its bytes
- * and records added to h (or h->failed set). */
-static int chunk_iov(driver_t *d, const bchunk_t *c, int o, dist_head_t *h)
-{
-    dist_io_t *io = d->dio;
-    if (batch_grow((void **)&io->iov, &io->iov_bytes,
-             (c->nblocks + 1) * sizeof *io->iov) != 0) {
-        h->failed = 1;
-        return 0;
-    }
-    for (size_t k = 0; k < c->nblocks; k++) {
-        const block_t *blk = &c->blocks[k];
-        const sbuf_t *s = d->gzip[o] ? &blk->gz[o] : &blk->out[o].text;
-        h->failed |= blk->out[o].failed || blk->gz_failed;
-        h->records[o] += blk->out[o].records;
-        h->bytes[o] += s->len;
-        io->iov[k] = (struct iovec){.iov_base = s->p, .iov_len = s->len};
-    }
-    return (int)c->nblocks;
-}
-
 /* Write chunk c's outputs at offsets off[]. */
 static void shared_write(driver_t *d, const bchunk_t *c, const uint64_t *off)
 {
     static const sf_error_t nomem = {SF_ERR_NOMEM, "out of memory"};
+    dist_io_t *io = d->dio;
+    const int n = (int)c->nblocks;
+    if (batch_grow((void **)&io->iov, &io->iov_bytes,
+                   ((size_t)n + 1) * sizeof *io->iov) != 0) {
+        batch_fail_output(d, &nomem);
+        return;
+    }
     for (int o = 0; o < d->nout && !d->out_dead; o++) {
         dist_head_t h;
         memset(&h, 0, sizeof h);
-        const int n = chunk_iov(d, c, o, &h);
+        chunk_iov(d, c, o, &h, io->iov);
         sf_error_t err;
         if (h.failed)
             batch_fail_output(d, &nomem);
-        else if (n && writer_pwritev(d->at_w[o], d->dio->iov, n, off[o], &err))
+        else if (n && writer_pwritev(d->at_w[o], io->iov, n, off[o], &err))
             batch_fail_output(d, &err);
     }
 }
@@ -470,7 +470,7 @@ static void shared_send(driver_t *d, const bchunk_t *c)
     dist_io_t *io = d->dio;
     dist_head_t h = sent_head(d, c);
     for (int o = 0; o < d->nout && !h.failed; o++)
-        chunk_iov(d, c, o, &h);
+        chunk_iov(d, c, o, &h, NULL);
     h.notes = c->notes_len;
     const struct iovec iov[2] = {{&h, sizeof h}, {c->notes, c->notes_len}};
     uint64_t off[SF_MAX_OUTPUTS];
@@ -523,7 +523,7 @@ static void shared_round(driver_t *d, const bchunk_t *c)
     memcpy(off, d->at_pos, sizeof off);
     batch_notes_report(d, c->notes, c->notes_len);
     for (int o = 0; o < d->nout; o++) {
-        chunk_iov(d, c, o, &h);
+        chunk_iov(d, c, o, &h, NULL);
         d->at_pos[o] += h.bytes[o];
         d->records[o] += h.records[o];
     }

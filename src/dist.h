@@ -13,13 +13,16 @@
  * chunk (records, their text, record numbers).  Either way the chunks are
  * exactly those of one process.  While the standard
  * input is relayed from rank 0 to all, every process reads every round
- * and keeps its own chunk (replicate).  Rank 0 writes every output: its
- * own chunks, and the others' formatted (and for gzip already compressed)
- * chunks received in chunk order, so the bytes are those one process
- * writes.  A job with an ordered pass (keep) has it run by rank 0 over
- * all chunks in order: the others send it their items and work results
- * and get back what it kept.  Once a round, before reading, the processes
- * agree whether any of them failed, so all stop at the same round.
+ * and keeps its own chunk (replicate).  Output files are created by
+ * rank 0; when they are new regular files every process writes its own
+ * formatted (for gzip, compressed) chunks into them at offsets rank 0
+ * hands out in chunk order, and otherwise rank 0 writes every output,
+ * the others' chunks received in chunk order; either way the bytes are
+ * those one process writes.  A job with an ordered pass (keep) has it
+ * run by rank 0 over all chunks in order: the others send it their items
+ * and work results and get back what it kept.  Once a round the
+ * processes agree whether any of them failed (before reading, or after
+ * reading by the plan), so all stop at the same round.
  *
  * The operations below move bytes and numbers between the processes; the
  * batch driver (batch.c) and the CLI (cli_run.c) call them only when
