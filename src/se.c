@@ -28,7 +28,7 @@
 
 #include "timer.h"
 
-#define BEYOND_FLOOR 90 /* simplest technique not implemented: 9.0 */
+#define BEYOND_FLOOR 100 /* simplest technique not implemented: 10.0 */
 
 static const char *const step_names[SF_SE_STEP_COUNT] = {
     [SF_SE_STEP_NONE] = "none",
@@ -72,6 +72,14 @@ static const char *const step_names[SF_SE_STEP_COUNT] = {
     [SF_SE_STEP_DYNAMIC_DOUBLE] = "dynamic-double-chains",
     [SF_SE_STEP_DYNAMIC_CELL] = "dynamic-cell-forcing-chains",
     [SF_SE_STEP_DYNAMIC_REGION] = "dynamic-region-forcing-chains",
+    [SF_SE_STEP_PLUS_CONTRADICTION] = "dynamic-contradiction-chains-plus",
+    [SF_SE_STEP_PLUS_DOUBLE] = "dynamic-double-chains-plus",
+    [SF_SE_STEP_PLUS_CELL] = "dynamic-cell-forcing-chains-plus",
+    [SF_SE_STEP_PLUS_REGION] = "dynamic-region-forcing-chains-plus",
+    [SF_SE_STEP_PLUS_FC_CONTRADICTION] = "dynamic-contradiction-chains-plus-fc",
+    [SF_SE_STEP_PLUS_FC_DOUBLE] = "dynamic-double-chains-plus-fc",
+    [SF_SE_STEP_PLUS_FC_CELL] = "dynamic-cell-forcing-chains-plus-fc",
+    [SF_SE_STEP_PLUS_FC_REGION] = "dynamic-region-forcing-chains-plus-fc",
 };
 
 const char *sf_se_step_name(sf_se_step_t step)
@@ -296,6 +304,14 @@ static int next_hint(const se_grid_t *g, int min, int max, se_work_t **w,
         if (above(c, 85))
             return -3;
         if (se_dynamic_chains(g, f, c, h))
+            return 1;
+        if (above(c, 90))
+            return -3;
+        if (se_plus_chains(g, f, c, h))
+            return 1;
+        if (above(c, 95))
+            return -3;
+        if (se_plus_fc_chains(g, f, c, h))
             return 1;
     }
     return c->over ? -1 : 0;

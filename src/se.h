@@ -117,6 +117,24 @@ static inline void se_hint_elim(se_hint_t *h, int cell, unsigned bits)
     h->elim[cell] = (uint16_t)(h->elim[cell] | bits);
 }
 
+/* "All" mode of some techniques, for the nested chains (se_forcing.c):
+ * every instance that makes progress is passed to emit, which returns
+ * nonzero to stop the scan.  Before each call the scan sets need[] to the
+ * candidates the instance rests on being gone (per cell; SE's "rule
+ * parents" are those of them the chain removed). */
+typedef struct se_sink {
+    int (*emit)(struct se_sink *s, const se_hint_t *h);
+    uint16_t need[81];
+    int complexity;     /* a chain's (its nodes), 0 for other techniques */
+    uint64_t sig;       /* a chain's identity (its potentials), 0: none */
+} se_sink_t;
+
+static inline void se_sink_need_clear(se_sink_t *s)
+{
+    for (int c = 0; c < 81; c++)
+        s->need[c] = 0;
+}
+
 /* ------------------------------------------------------ the techniques
  * Each finds the first instance in SE's scan order that makes progress,
  * fills *h and returns 1; returns 0 when there is none. */
@@ -131,6 +149,13 @@ int se_locking(const se_grid_t *g, se_hint_t *h);
 int se_naked_set(const se_grid_t *g, int degree, se_hint_t *h);
 int se_hidden_set(const se_grid_t *g, int degree, se_hint_t *h);
 int se_fish(const se_grid_t *g, int degree, se_hint_t *h);
+/* The same in "all" mode (non-direct locking): 1 when emit stopped them. */
+int se_locking_all(const se_grid_t *g, se_hint_t *h, se_sink_t *all);
+int se_naked_set_all(const se_grid_t *g, int degree, se_hint_t *h,
+                     se_sink_t *all);
+int se_hidden_set_all(const se_grid_t *g, int degree, se_hint_t *h,
+                      se_sink_t *all);
+int se_fish_all(const se_grid_t *g, int degree, se_hint_t *h, se_sink_t *all);
 
 /* se_wings.c: XY-wing (xyz 0) and XYZ-wing (xyz 1). */
 int se_xy_wing(const se_grid_t *g, int xyz, se_hint_t *h);
@@ -152,12 +177,20 @@ int se_length_diff(int complexity);
  * (SE's hint of each: the easiest, then shortest).  Their scratch memory
  * is the chain search's (se_work_fwork). */
 typedef struct se_fwork se_fwork_t;
-se_fwork_t *se_fwork_new(void);
+se_fwork_t *se_fwork_new(se_work_t *chains); /* its nested chains' */
 void se_fwork_free(se_fwork_t *f);
 int se_nishio(const se_grid_t *g, se_fwork_t *f, se_clock_t *c, se_hint_t *h);
 int se_multiple_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *c,
                        se_hint_t *h);
 int se_dynamic_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *c,
+                      se_hint_t *h);
+/* Dynamic forcing chains with SE's first level of nesting, "(+)" (9.0 and
+ * up): locking, hidden and naked pairs and X-wings join the links. */
+int se_plus_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *c,
+                   se_hint_t *h);
+/* And with SE's second level, "(+ Forcing Chains)" (9.5 and up): the
+ * forcing chains and cycles (se_chains_all) join them. */
+int se_plus_fc_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *c,
                       se_hint_t *h);
 /* The forcing chains' memory kept with the chain search's, allocated on
  * first use; NULL when out of memory. */
@@ -172,6 +205,13 @@ int se_on_to_off(const se_grid_t *g, int pot, int y, int16_t *out);
  * any set, the first hint met instead of SE's (the easiest, shortest). */
 int se_chains(const se_grid_t *g, se_work_t *w, se_clock_t *c, int any,
               se_hint_t *h);
+/* The same in "all" mode, for the nested chains: every hint, in SE's
+ * order (least difficulty, then complexity, then X, Y, XY; first found
+ * first), hints with the same eliminations once.  need[] holds what the
+ * chain's "on" links rest on being gone: a cell's other candidates for a
+ * bivalue link, the digit's other places in the region for a region link.
+ * 1 when emit stopped them, -1 out of memory. */
+int se_chains_all(const se_grid_t *g, se_work_t *w, se_sink_t *all);
 
 /* se.c: sf_se_rate that stops as soon as the rating is known to be above
  * ceiling (tenths, > 0): then out is a lower bound above it, flagged

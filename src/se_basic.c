@@ -138,7 +138,22 @@ static int following_single(const se_grid_t *g, int kind, int i1, int u2,
     return -1;
 }
 
-static int locking_scan(const se_grid_t *g, int direct, se_hint_t *h)
+/* An instance found in "all" mode: the cells of u2 outside u1 lose d, and
+ * it rests on d being gone from the other cells of u1. */
+static int emit_locking(const se_grid_t *g, int u1, int u2, int d,
+                        se_hint_t *h, se_sink_t *all)
+{
+    se_sink_need_clear(all);
+    for (int i = 0; i < 9; i++) {
+        const int c = se_cell(g, u1, i);
+        if (!in_unit(g, u2, c))
+            all->need[c] = (uint16_t)(1u << d);
+    }
+    return all->emit(all, h);
+}
+
+static int locking_scan(const se_grid_t *g, int direct, se_hint_t *h,
+                        se_sink_t *all)
 {
     for (int k = 0; k < 4; k++)
         for (int i1 = 0; i1 < 9; i1++)
@@ -169,7 +184,10 @@ static int locking_scan(const se_grid_t *g, int direct, se_hint_t *h)
                         lock_elims(g, u1, u2, d, h);
                     h->cell = cell;
                     h->digit = d;
-                    if (h->nelim || cell >= 0)
+                    if (all && h->nelim) {
+                        if (emit_locking(g, u1, u2, d, h, all))
+                            return 1;
+                    } else if (h->nelim || cell >= 0)
                         return 1;
                 }
             }
@@ -178,12 +196,17 @@ static int locking_scan(const se_grid_t *g, int direct, se_hint_t *h)
 
 int se_direct_locking(const se_grid_t *g, se_hint_t *h)
 {
-    return locking_scan(g, 1, h);
+    return locking_scan(g, 1, h, NULL);
 }
 
 int se_locking(const se_grid_t *g, se_hint_t *h)
 {
-    return locking_scan(g, 0, h);
+    return locking_scan(g, 0, h, NULL);
+}
+
+int se_locking_all(const se_grid_t *g, se_hint_t *h, se_sink_t *all)
+{
+    return locking_scan(g, 0, h, all);
 }
 
 /* --------------------------------------------------------------- subsets */
@@ -236,7 +259,8 @@ static const int naked_tech[5] = {0, 0, SF_SE_STEP_NAKED_PAIR,
                                   SF_SE_STEP_NAKED_QUAD};
 static const int naked_diff[5] = {0, 0, 30, 36, 50};
 
-int se_naked_set(const se_grid_t *g, int k, se_hint_t *h)
+static int naked_scan(const se_grid_t *g, int k, se_hint_t *h,
+                      se_sink_t *all)
 {
     for (int r = 0; r < 27; r++) {
         const int u = bcr_unit(r);
@@ -258,11 +282,29 @@ int se_naked_set(const se_grid_t *g, int k, se_hint_t *h)
             for (int i = 0; i < 9; i++)
                 if (!(t >> i & 1))
                     se_hint_elim(h, se_cell(g, u, i), m[i] & un);
-            if (h->nelim)
+            if (!h->nelim)
+                continue;
+            if (!all)
+                return 1;
+            se_sink_need_clear(all); /* the set's cells lost the rest */
+            for (unsigned o = t; o; o &= o - 1)
+                all->need[se_cell(g, u, se_lowest(o))] =
+                    (uint16_t)(SE_ALL & ~un);
+            if (all->emit(all, h))
                 return 1;
         }
     }
     return 0;
+}
+
+int se_naked_set(const se_grid_t *g, int k, se_hint_t *h)
+{
+    return naked_scan(g, k, h, NULL);
+}
+
+int se_naked_set_all(const se_grid_t *g, int k, se_hint_t *h, se_sink_t *all)
+{
+    return naked_scan(g, k, h, all);
 }
 
 static const int hidden_tech[5] = {0, 0, SF_SE_STEP_HIDDEN_PAIR,
@@ -298,7 +340,8 @@ static int direct_single(const se_grid_t *g, int u, unsigned where,
     return -1;
 }
 
-static int hidden_scan(const se_grid_t *g, int k, int direct, se_hint_t *h)
+static int hidden_scan(const se_grid_t *g, int k, int direct, se_hint_t *h,
+                       se_sink_t *all)
 {
     for (int r = 0; r < 27; r++) {
         const int u = bcr_unit(r);
@@ -327,7 +370,15 @@ static int hidden_scan(const se_grid_t *g, int k, int direct, se_hint_t *h)
             }
             se_hint_clear(h, hidden_tech[k], hidden_diff[k]);
             hidden_elims(g, u, where, t, h);
-            if (h->nelim)
+            if (!h->nelim)
+                continue;
+            if (!all)
+                return 1;
+            se_sink_need_clear(all); /* the digits left the other cells */
+            for (int i = 0; i < 9; i++)
+                if (!(where >> i & 1))
+                    all->need[se_cell(g, u, i)] = (uint16_t)t;
+            if (all->emit(all, h))
                 return 1;
         }
     }
@@ -336,12 +387,17 @@ static int hidden_scan(const se_grid_t *g, int k, int direct, se_hint_t *h)
 
 int se_direct_hidden_set(const se_grid_t *g, int k, se_hint_t *h)
 {
-    return hidden_scan(g, k, 1, h);
+    return hidden_scan(g, k, 1, h, NULL);
 }
 
 int se_hidden_set(const se_grid_t *g, int k, se_hint_t *h)
 {
-    return hidden_scan(g, k, 0, h);
+    return hidden_scan(g, k, 0, h, NULL);
+}
+
+int se_hidden_set_all(const se_grid_t *g, int k, se_hint_t *h, se_sink_t *all)
+{
+    return hidden_scan(g, k, 0, h, all);
 }
 
 /* ------------------------------------------------------------------ fish */
@@ -351,7 +407,8 @@ static const int fish_tech[5] = {0, 0, SF_SE_STEP_X_WING,
 static const int fish_diff[5] = {0, 0, 32, 38, 52};
 
 /* Base lines of kind base (columns or rows), cover lines of the other. */
-static int fish_scan(const se_grid_t *g, int k, int base, se_hint_t *h)
+static int fish_scan(const se_grid_t *g, int k, int base, se_hint_t *h,
+                     se_sink_t *all)
 {
     const int cover = base == SE_COL ? SE_ROW : SE_COL;
     unsigned ok[9];
@@ -379,7 +436,17 @@ static int fish_scan(const se_grid_t *g, int k, int base, se_hint_t *h)
                 for (unsigned o = g->pos[u][d] & ~t; o; o &= o - 1)
                     se_hint_elim(h, se_cell(g, u, se_lowest(o)), 1u << d);
             }
-            if (h->nelim)
+            if (!h->nelim)
+                continue;
+            if (!all)
+                return 1;
+            se_sink_need_clear(all); /* d left the base lines elsewhere */
+            for (unsigned b = t; b; b &= b - 1)
+                for (int i = 0; i < 9; i++)
+                    if (!(lines >> i & 1))
+                        all->need[se_cell(g, unit_of(base, se_lowest(b)), i)] =
+                            (uint16_t)(1u << d);
+            if (all->emit(all, h))
                 return 1;
         }
     }
@@ -388,5 +455,10 @@ static int fish_scan(const se_grid_t *g, int k, int base, se_hint_t *h)
 
 int se_fish(const se_grid_t *g, int k, se_hint_t *h)
 {
-    return fish_scan(g, k, SE_COL, h) || fish_scan(g, k, SE_ROW, h);
+    return fish_scan(g, k, SE_COL, h, NULL) || fish_scan(g, k, SE_ROW, h, NULL);
+}
+
+int se_fish_all(const se_grid_t *g, int k, se_hint_t *h, se_sink_t *all)
+{
+    return fish_scan(g, k, SE_COL, h, all) || fish_scan(g, k, SE_ROW, h, all);
 }

@@ -55,7 +55,17 @@ struct se_work {
     uint8_t on_n[729], off_n[729];
     uint32_t anc[729], anc_stamp; /* "off" ancestors of the entry at hand */
     se_fwork_t *fwork;    /* se_forcing.c's memory, once needed */
+    struct chain_found *all; /* "all" mode's hints */
+    int nall, capall;
 };
+
+/* A hint kept in "all" mode. */
+typedef struct chain_found {
+    se_hint_t h;
+    int cx, key, seq;
+    uint16_t need[81];
+    uint64_t sig, elims; /* the chain's identity, a hash of h's removals */
+} chain_found_t;
 
 se_work_t *se_work_new(void)
 {
@@ -67,21 +77,25 @@ se_work_t *se_work_new(void)
         w->stamp = w->anc_stamp = 0;
         w->n = w->nfound = 0;
         w->fwork = NULL;
+        w->all = NULL;
+        w->nall = w->capall = 0;
     }
     return w;
 }
 
 void se_work_free(se_work_t *w)
 {
-    if (w)
+    if (w) {
         se_fwork_free(w->fwork);
+        free(w->all);
+    }
     free(w);
 }
 
 se_fwork_t *se_work_fwork(se_work_t *w)
 {
     if (!w->fwork)
-        w->fwork = se_fwork_new();
+        w->fwork = se_fwork_new(w);
     return w->fwork;
 }
 
@@ -89,6 +103,8 @@ typedef struct chain_best {
     se_hint_t *h;         /* best hint so far (h->diff < 0: none) */
     int complexity, key;
     int any;              /* stop at the first hint (the ladder's use) */
+    int all;              /* keep every hint (w->all) */
+    int nomem;            /* "all" mode ran out of memory */
     se_hint_t tmp;
 } chain_best_t;
 
@@ -188,6 +204,8 @@ static void build_adj(const se_grid_t *g, se_work_t *w, int y, int x)
 static int too_deep(const chain_best_t *b, int base, int cx)
 {
     const int d = base + se_length_diff(cx);
+    if (b->all)
+        return b->nomem;
     if (b->any && b->h->diff >= 0)
         return 1;
     return b->h->diff >= 0 &&
@@ -400,7 +418,89 @@ static void offer(chain_best_t *b, int cx, int key)
 
 static int chain_key(int y, int x) { return y && x ? 4 : y ? 3 : 2; }
 
-static void cycle_hint(const se_grid_t *g, const se_work_t *w, int end,
+/* ------------------------------------------------------------ all mode */
+
+static inline int in_unit(const se_grid_t *g, int u, int cell)
+{
+    return cellset_has(g->t->unit_set[u], (unsigned)cell);
+}
+
+/* What the "on" potential pot, reached by a link from cell from, rests on
+ * being gone (SE's rule parents of a chain, by the link's cause): for a
+ * link within a cell, the cell's other candidates; for one within a
+ * region (the first of box, row, column holding both, with exactly two
+ * places for the digit if x2), the digit's other places there. */
+static void need_of(const se_grid_t *g, int from, int pot, int x2,
+                    uint16_t *need)
+{
+    const int c = pot / 9, d = pot % 9;
+    if (c == from) {
+        need[c] = SE_ALL;
+        return;
+    }
+    for (int k = 0; k < 3; k++) {
+        const int u = se_kind_unit(g, k, c);
+        if (!in_unit(g, u, from) || (x2 && se_popcount(g->pos[u][d]) != 2))
+            continue;
+        for (int i = 0; i < 9; i++) {
+            const int o = se_cell(g, u, i);
+            need[o] = (uint16_t)(need[o] | 1u << d);
+        }
+        return;
+    }
+}
+
+static uint64_t sig_add(uint64_t h, unsigned v)
+{
+    return (h ^ v) * 0x100000001b3ull;
+}
+
+/* Keep the hint in b->tmp (complexity cx, sort key key) whose chain ends
+ * at entry end; a cycle's chain is also read backwards (SE's reversed
+ * cycle: each potential with the other state and the same cause). */
+static void keep(const se_grid_t *g, se_work_t *w, chain_best_t *b, int cx,
+                 int key, int end, int cycle)
+{
+    if (!b->tmp.nelim || b->nomem)
+        return;
+    if (w->nall == w->capall) {
+        const int cap = w->capall ? 2 * w->capall : 256;
+        chain_found_t *m = realloc(w->all, (size_t)cap * sizeof *m);
+        if (!m) {
+            b->nomem = 1;
+            return;
+        }
+        w->all = m;
+        w->capall = cap;
+    }
+    chain_found_t *k = &w->all[w->nall];
+    k->h = b->tmp;
+    k->cx = cx;
+    k->key = key;
+    k->seq = w->nall++;
+    memset(k->need, 0, sizeof k->need);
+    uint64_t sig = 0xcbf29ce484222325ull;
+    for (int i = end; i >= 0; i = w->e[i].parent) {
+        const ent_t *e = &w->e[i];
+        sig = sig_add(sig, (unsigned)(e->pot * 2 + e->on));
+        if (e->parent < 0)
+            continue;
+        const int from = w->e[e->parent].pot / 9;
+        if (e->on) /* reached by an off-to-on link */
+            need_of(g, from, e->pot, 1, k->need);
+        else if (cycle) /* on in the reversed cycle */
+            need_of(g, from, e->pot, 0, k->need);
+    }
+    k->sig = sig_add(sig, (unsigned)cycle);
+    uint64_t eh = sig_add(0xcbf29ce484222325ull,
+                          (unsigned)(k->h.cell * 9 + k->h.digit));
+    for (int c = 0; c < 81; c++)
+        if (k->h.elim[c])
+            eh = sig_add(eh, (unsigned)(c << 9 | k->h.elim[c]));
+    k->elims = eh;
+}
+
+static void cycle_hint(const se_grid_t *g, se_work_t *w, int end,
                        int y, int x, chain_best_t *b)
 {
     uint64_t cells[2] = {0, 0};
@@ -427,10 +527,13 @@ static void cycle_hint(const se_grid_t *g, const se_work_t *w, int end,
                   (y && x ? 70 : 65) + se_length_diff(cx));
     for (int c = 0; c < 81; c++)
         se_hint_elim(&b->tmp, c, forw[c] & back[c]);
-    offer(b, cx, chain_key(y, x));
+    if (b->all)
+        keep(g, w, b, cx, chain_key(y, x), end, 1);
+    else
+        offer(b, cx, chain_key(y, x));
 }
 
-static void forcing_hint(const se_grid_t *g, const se_work_t *w, int end,
+static void forcing_hint(const se_grid_t *g, se_work_t *w, int end,
                          int y, chain_best_t *b)
 {
     const int c = w->e[end].pot / 9, d = w->e[end].pot % 9;
@@ -443,7 +546,10 @@ static void forcing_hint(const se_grid_t *g, const se_work_t *w, int end,
         b->tmp.cell = c;
         b->tmp.digit = d;
     }
-    offer(b, cx, chain_key(y, 1));
+    if (b->all)
+        keep(g, w, b, cx, chain_key(y, 1), end, 0);
+    else
+        offer(b, cx, chain_key(y, 1));
 }
 
 /* SE's doUnaryChaining for candidate (cell, d). */
@@ -470,13 +576,9 @@ int se_chains(const se_grid_t *g, se_work_t *w, se_clock_t *clk, int any,
               se_hint_t *h)
 {
     static const int modes[3][2] = {{0, 1}, {1, 0}, {1, 1}}; /* y, x */
-    chain_best_t b;
+    chain_best_t b = {.h = h, .any = any};
     if (!w)
         return 0;
-    b.h = h;
-    b.complexity = 0;
-    b.key = 0;
-    b.any = any;
     h->diff = -1;
     for (int m = 0; m < 3; m++) {
         if (too_deep(&b, m == 2 ? 70 : 65, 1))
@@ -492,4 +594,59 @@ int se_chains(const se_grid_t *g, se_work_t *w, se_clock_t *clk, int any,
         }
     }
     return h->diff >= 0;
+}
+
+/* SE's order of hints: difficulty, complexity, kind, then as found. */
+static int found_cmp(const void *pa, const void *pb)
+{
+    const chain_found_t *a = pa, *b = pb;
+    if (a->h.diff != b->h.diff)
+        return a->h.diff < b->h.diff ? -1 : 1;
+    if (a->cx != b->cx)
+        return a->cx < b->cx ? -1 : 1;
+    if (a->key != b->key)
+        return a->key < b->key ? -1 : 1;
+    return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+static int same_elims(const se_hint_t *a, const se_hint_t *b)
+{
+    return a->cell == b->cell && a->digit == b->digit &&
+           memcmp(a->elim, b->elim, sizeof a->elim) == 0;
+}
+
+int se_chains_all(const se_grid_t *g, se_work_t *w, se_sink_t *all)
+{
+    static const int modes[3][2] = {{0, 1}, {1, 0}, {1, 1}}; /* y, x */
+    se_hint_t none;
+    chain_best_t b = {.h = &none, .all = 1};
+    none.diff = -1;
+    w->nall = 0;
+    for (int m = 0; m < 3 && !b.nomem; m++) {
+        build_adj(g, w, modes[m][0], modes[m][1]);
+        for (int c = 0; c < 81; c++) {
+            if (g->val[c] || se_popcount(g->cand[c]) < 2)
+                continue;
+            for (unsigned v = g->cand[c]; v; v &= v - 1)
+                unary(g, w, c, se_lowest(v), modes[m][0], modes[m][1], &b);
+        }
+    }
+    if (b.nomem)
+        return -1;
+    qsort(w->all, (size_t)w->nall, sizeof *w->all, found_cmp);
+    for (int i = 0; i < w->nall; i++) {
+        const chain_found_t *k = &w->all[i];
+        int dup = 0;
+        for (int j = 0; j < i && !dup; j++)
+            dup = w->all[j].elims == k->elims &&
+                  same_elims(&w->all[j].h, &k->h);
+        if (dup)
+            continue;
+        memcpy(all->need, k->need, sizeof all->need);
+        all->complexity = k->cx;
+        all->sig = k->sig;
+        if (all->emit(all, &k->h))
+            return 1;
+    }
+    return 0;
 }

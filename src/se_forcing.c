@@ -40,12 +40,18 @@
 #include <string.h>
 
 #define NODES 1460 /* every potential on and off, and one more */
-#define MAX_PAR 10 /* the first parent and up to 8 hidden ones */
+#define MAX_PAR 10 /* the first parent and up to 8 hidden ones; a nested
+                    * rule's longer lists go to the run's pool */
+#define POOL 32768 /* parents of nested "off" potentials, per run */
+#define NESTS 729  /* nested chains met, per run */
 
 typedef struct node {
     int16_t pot;          /* cell * 9 + digit */
-    uint8_t on, npar;
-    int16_t par[MAX_PAR]; /* parents: node indexes in the same run */
+    uint8_t on;
+    uint16_t npar;        /* parents: node indexes in the same run, in */
+    int16_t par[MAX_PAR]; /* par[] up to MAX_PAR, else at pool[xpar] */
+    int32_t xpar;
+    int16_t nest;         /* the nested chain it came from, -1: none */
 } node_t;
 
 /* One search: its nodes in the order they were added. */
@@ -56,26 +62,59 @@ typedef struct run {
     int16_t on_list[729], off_list[729]; /* "on" / "off" nodes in order */
     int non, noff;
     int abs_on, abs_off;  /* the contradiction's two nodes, or -1 */
+    int16_t pool[POOL];
+    int npool;
+    uint64_t nest_sig[NESTS]; /* nested chains: identity, complexity */
+    int nest_cx[NESTS], nnest;
 } run_t;
 
 #define RUNS 19 /* a cell's digits (9), a region's places (9), "off" (1) */
 
+/* The kinds of multiple chains: static, dynamic, and dynamic with SE's
+ * first and second levels of nesting ("(+)", "(+ Forcing Chains)");
+ * their base difficulties. */
+enum { STATIC = 0, DYNAMIC = 1, PLUS = 2, PLUS_FC = 3 };
+static const int kind_base[4] = {80, 85, 90, 95};
+static const int kind_cell[4] = {SF_SE_STEP_CELL_FORCING,
+                                 SF_SE_STEP_DYNAMIC_CELL,
+                                 SF_SE_STEP_PLUS_CELL,
+                                 SF_SE_STEP_PLUS_FC_CELL};
+static const int kind_region[4] = {SF_SE_STEP_REGION_FORCING,
+                                   SF_SE_STEP_DYNAMIC_REGION,
+                                   SF_SE_STEP_PLUS_REGION,
+                                   SF_SE_STEP_PLUS_FC_REGION};
+static const int kind_absurd[4] = {0, SF_SE_STEP_DYNAMIC_CONTRADICTION,
+                                   SF_SE_STEP_PLUS_CONTRADICTION,
+                                   SF_SE_STEP_PLUS_FC_CONTRADICTION};
+static const int kind_double[4] = {0, SF_SE_STEP_DYNAMIC_DOUBLE,
+                                   SF_SE_STEP_PLUS_DOUBLE,
+                                   SF_SE_STEP_PLUS_FC_DOUBLE};
+
 struct se_fwork {
     run_t run[RUNS];
     uint32_t seen[2 * 729], stamp; /* ancestor counting */
+    uint64_t hint_sig[NESTS];      /* nested chains counted for a hint */
+    int nhint_sig, hint_nested;    /* and their complexity */
+    se_work_t *chains;             /* memory of the nested chain search */
 };
 
-se_fwork_t *se_fwork_new(void)
+se_fwork_t *se_fwork_new(se_work_t *chains)
 {
     se_fwork_t *f = malloc(sizeof *f);
     if (f) {
         memset(f->seen, 0, sizeof f->seen);
         f->stamp = 0;
+        f->chains = chains;
     }
     return f;
 }
 
 void se_fwork_free(se_fwork_t *f) { free(f); }
+
+static inline const int16_t *parents_of(const run_t *r, const node_t *n)
+{
+    return n->npar <= MAX_PAR ? n->par : r->pool + n->xpar;
+}
 
 static int add_node(run_t *r, int pot, int on, int parent)
 {
@@ -86,6 +125,7 @@ static int add_node(run_t *r, int pot, int on, int parent)
     n->on = (uint8_t)on;
     n->npar = parent >= 0;
     n->par[0] = (int16_t)parent;
+    n->nest = -1;
     return r->count++;
 }
 
@@ -114,6 +154,7 @@ static int off_to_on(const se_grid_t *src, const se_grid_t *w,
         node_t *nd = &out[n++];
         nd->pot = (int16_t)(cell * 9 + se_lowest(w->cand[cell] & ~(1u << d)));
         nd->on = 1;
+        nd->nest = -1;
         nd->npar = 1;
         nd->par[0] = (int16_t)i;
         for (unsigned m = src->cand[cell] & ~w->cand[cell]; m; m &= m - 1)
@@ -139,6 +180,7 @@ static int off_to_on(const se_grid_t *src, const se_grid_t *w,
         node_t *nd = &out[n++];
         nd->pot = (int16_t)(c * 9 + d);
         nd->on = 1;
+        nd->nest = -1;
         nd->npar = 1;
         nd->par[0] = (int16_t)i;
         for (unsigned h = src->pos[u][d] & ~m; h; h &= h - 1) {
@@ -159,16 +201,120 @@ static int copy_node(run_t *r, const node_t *nd)
     return r->count++;
 }
 
-/* The search from potential start (on or off) over the grid g, dynamic or
- * not, with links y, x.  Fills r; returns 1 at a contradiction (r->abs_on,
- * r->abs_off), 0 when the implications run out, -1 when r is full. */
-static int search(const se_grid_t *g, run_t *r, int start, int on,
-                  int dynamic, int y, int x)
+/* SE's nesting: when a dynamic search runs out of implications, the
+ * eliminations of the first of these rules that has instances on the
+ * working grid resting on candidates the search removed become "off"
+ * potentials (each instance's such candidates their parents), and the
+ * search goes on: locking, hidden pair, naked pair, X-wing (first level,
+ * "(+)"), then the forcing chains and cycles (second level, "(+ Forcing
+ * Chains)"), a chain's "off" potentials carrying the chain, whose
+ * complexity counts in the hints they lead to.  Instances that rest on
+ * nothing the search removed are left out (they hold without it). */
+typedef struct nest {
+    se_sink_t sink;
+    const se_grid_t *src, *w;
+    run_t *r;
+    int any;      /* an instance with parents was met */
+    int full;     /* r ran out of room */
+} nest_t;
+
+/* The index of the nested chain of identity sig and complexity cx in r's
+ * table, added if new; -1 when the table is full. */
+static int nest_index(run_t *r, uint64_t sig, int cx)
 {
+    for (int i = 0; i < r->nnest; i++)
+        if (r->nest_sig[i] == sig)
+            return i;
+    if (r->nnest == NESTS)
+        return -1;
+    r->nest_sig[r->nnest] = sig;
+    r->nest_cx[r->nnest] = cx;
+    return r->nnest++;
+}
+
+static int nest_emit(se_sink_t *s, const se_hint_t *h)
+{
+    nest_t *n = (nest_t *)s;
+    run_t *r = n->r;
+    const int at = r->npool;
+    int npar = 0;
+    for (int c = 0; c < 81; c++)
+        for (unsigned m = s->need[c] & n->src->cand[c] & ~n->w->cand[c]; m;
+             m &= m - 1) {
+            const int q = r->off_at[c * 9 + se_lowest(m)];
+            if (q < 0)
+                continue;
+            if (at + npar == POOL) {
+                n->full = 1;
+                return 1;
+            }
+            r->pool[at + npar++] = (int16_t)q;
+        }
+    if (!npar)
+        return 0;
+    n->any = 1;
+    node_t nd = {.on = 0, .npar = (uint16_t)npar, .xpar = at, .nest = -1};
+    if (npar <= MAX_PAR)
+        memcpy(nd.par, r->pool + at, (size_t)npar * sizeof nd.par[0]);
+    else
+        r->npool += npar;
+    if (s->sig && (nd.nest = (int16_t)nest_index(r, s->sig,
+                                                  s->complexity)) < 0) {
+        n->full = 1;
+        return 1;
+    }
+    for (int c = 0; c < 81; c++)
+        for (unsigned m = h->elim[c]; m; m &= m - 1) {
+            nd.pot = (int16_t)(c * 9 + se_lowest(m));
+            if (r->off_at[nd.pot] >= 0)
+                continue;
+            const int e = copy_node(r, &nd);
+            if (e < 0) {
+                n->full = 1;
+                return 1;
+            }
+            index_node(r, e);
+        }
+    return 0;
+}
+
+/* Add the nested rules' "off" potentials to r (see above) at nesting
+ * level 1 or 2: 0, or -1 when r is full or memory ran out. */
+static int nested_offs(const se_grid_t *src, const se_grid_t *w, run_t *r,
+                       int level, se_work_t *chains)
+{
+    nest_t n = {.sink = {.emit = nest_emit}, .src = src, .w = w, .r = r};
+    se_hint_t h;
+    for (int rule = 0; rule < (level >= 2 ? 5 : 4) && !n.any && !n.full;
+         rule++) {
+        n.sink.sig = 0;
+        n.sink.complexity = 0;
+        if (rule == 0)
+            se_locking_all(w, &h, &n.sink);
+        else if (rule == 1)
+            se_hidden_set_all(w, 2, &h, &n.sink);
+        else if (rule == 2)
+            se_naked_set_all(w, 2, &h, &n.sink);
+        else if (rule == 3)
+            se_fish_all(w, 2, &h, &n.sink);
+        else if (se_chains_all(w, chains, &n.sink) < 0)
+            return -1;
+    }
+    return n.full ? -1 : 0;
+}
+
+/* The search from potential start (on or off) over the grid g, static,
+ * dynamic or nested (kind), with links y, x.  Fills r; returns 1 at a
+ * contradiction (r->abs_on, r->abs_off), 0 when the implications run out,
+ * -1 when r is full. */
+static int search(const se_grid_t *g, run_t *r, int start, int on, int kind,
+                  int y, int x, se_work_t *chains)
+{
+    const int dynamic = kind != STATIC;
     se_grid_t w = *g; /* g stays the source of hidden parents */
     memset(r->on_at, 0xff, sizeof r->on_at);
     memset(r->off_at, 0xff, sizeof r->off_at);
-    r->count = r->non = r->noff = 0;
+    r->count = r->non = r->noff = r->npool = r->nnest = 0;
     r->abs_on = r->abs_off = -1;
     index_node(r, add_node(r, start, on, -1));
     int qon = 0, qoff = 0; /* next of on_list / off_list to follow */
@@ -214,11 +360,34 @@ static int search(const se_grid_t *g, run_t *r, int start, int on,
                 }
             }
         }
+        if (kind >= PLUS && qon == r->non && qoff == r->noff &&
+            nested_offs(g, &w, r, kind - DYNAMIC, chains) < 0)
+            return -1;
     }
     return 0;
 }
 
-/* Distinct potentials among node i of run r and its ancestors. */
+/* Start counting the complexity of a hint: no nested chain met yet. */
+static void hint_begin(se_fwork_t *f)
+{
+    f->nhint_sig = 0;
+    f->hint_nested = 0;
+}
+
+/* A nested chain met on the way: its complexity counts once per hint. */
+static void hint_nest(se_fwork_t *f, const run_t *r, int nest)
+{
+    const uint64_t sig = r->nest_sig[nest];
+    for (int i = 0; i < f->nhint_sig; i++)
+        if (f->hint_sig[i] == sig)
+            return;
+    if (f->nhint_sig < NESTS)
+        f->hint_sig[f->nhint_sig++] = sig;
+    f->hint_nested += r->nest_cx[nest];
+}
+
+/* Distinct potentials among node i of run r and its ancestors; the
+ * nested chains among them go to the hint's count (hint_nest). */
 static int ancestors(se_fwork_t *f, const run_t *r, int i)
 {
     if (++f->stamp == 0) {
@@ -231,17 +400,28 @@ static int ancestors(se_fwork_t *f, const run_t *r, int i)
     f->seen[r->n[i].pot * 2 + r->n[i].on] = f->stamp;
     while (n > 0) {
         const node_t *nd = &r->n[todo[--n]];
+        const int16_t *par = parents_of(r, nd);
         count++;
+        if (nd->nest >= 0)
+            hint_nest(f, r, nd->nest);
         for (int p = 0; p < nd->npar; p++) {
-            const node_t *q = &r->n[nd->par[p]];
+            const node_t *q = &r->n[par[p]];
             const int k = q->pot * 2 + q->on;
             if (f->seen[k] != f->stamp) {
                 f->seen[k] = f->stamp;
-                todo[n++] = nd->par[p];
+                todo[n++] = par[p];
             }
         }
     }
     return count;
+}
+
+/* The complexity of the contradiction found by run r: both its ends. */
+static int absurd_cx(se_fwork_t *f, const run_t *r)
+{
+    hint_begin(f);
+    const int flat = ancestors(f, r, r->abs_on) + ancestors(f, r, r->abs_off);
+    return flat + f->hint_nested;
 }
 
 /* The best hint so far, by SE's order of hints. */
@@ -290,14 +470,12 @@ int se_nishio(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
         for (unsigned m = g->cand[c]; m; m &= m - 1) {
             const int d = se_lowest(m), pot = c * 9 + d;
             for (int on = 1; on >= 0; on--) {
-                const int rc = search(g, r, pot, on, 1, 0, 1);
+                const int rc = search(g, r, pot, on, DYNAMIC, 0, 1, NULL);
                 if (rc < 0)
                     return 0;
                 if (rc == 0)
                     continue;
-                const int cx = ancestors(f, r, r->abs_on) +
-                               ancestors(f, r, r->abs_off);
-                offer(&b, SF_SE_STEP_NISHIO, 75, cx, 7, c,
+                offer(&b, SF_SE_STEP_NISHIO, 75, absurd_cx(f, r), 7, c,
                       on ? 1u << d : g->cand[c] & ~(1u << d));
             }
         }
@@ -314,13 +492,15 @@ static int common(se_fwork_t *f, run_t *const *runs, int n, int pot, int on,
     for (int k = 0; k < n; k++)
         if ((on ? runs[k]->on_at[pot] : runs[k]->off_at[pot]) < 0)
             return 0;
-    *cx = 0;
+    int flat = 0;
+    hint_begin(f);
     for (int k = 0; k < n; k++) {
         const int i = on ? runs[k]->on_at[pot] : runs[k]->off_at[pot];
-        *cx += ancestors(f, runs[k], i);
-        if (loses(b, base, key, *cx))
+        flat += ancestors(f, runs[k], i);
+        if (loses(b, base, key, flat + f->hint_nested))
             return 0;
     }
+    *cx = flat + f->hint_nested;
     return 1;
 }
 
@@ -344,9 +524,9 @@ static void reductions(const se_grid_t *g, se_fwork_t *f, run_t *const *runs,
 
 /* Region forcing chains for digit d of cell c, whose "on" search is run. */
 static int region_chains(const se_grid_t *g, se_fwork_t *f, int c, int d,
-                         run_t *run, int dynamic, best_t *b)
+                         run_t *run, int kind, best_t *b)
 {
-    const int base = dynamic ? 85 : 80;
+    const int base = kind_base[kind];
     for (int k = 0; k < 3; k++) {
         const int u = se_kind_unit(g, k, c);
         const unsigned m = g->pos[u][d];
@@ -361,12 +541,11 @@ static int region_chains(const se_grid_t *g, se_fwork_t *f, int c, int d,
                 continue;
             }
             runs[n] = &f->run[9 + n];
-            if (search(g, runs[n], other * 9 + d, 1, dynamic, 1, 1) < 0)
+            if (search(g, runs[n], other * 9 + d, 1, kind, 1, 1, f->chains) < 0)
                 return -1;
             n++;
         }
-        reductions(g, f, runs, n, base, dynamic ? SF_SE_STEP_DYNAMIC_REGION
-                   : SF_SE_STEP_REGION_FORCING, 6, b);
+        reductions(g, f, runs, n, base, kind_region[kind], 6, b);
     }
     return 0;
 }
@@ -375,21 +554,19 @@ static int region_chains(const se_grid_t *g, se_fwork_t *f, int c, int d,
  * a contradiction either way, and (cells of three or more candidates)
  * potentials reached the same way on and off. */
 static int binary_chains(const se_grid_t *g, se_fwork_t *f, int c, int d,
-                         run_t *on, best_t *b)
+                         run_t *on, int kind, best_t *b)
 {
-    const int pot = c * 9 + d;
+    const int pot = c * 9 + d, base = kind_base[kind];
+    const int absurd = kind_absurd[kind], twice = kind_double[kind];
     run_t *off = &f->run[RUNS - 1];
     if (on->abs_on >= 0)
-        offer(b, SF_SE_STEP_DYNAMIC_CONTRADICTION, 85,
-              ancestors(f, on, on->abs_on) + ancestors(f, on, on->abs_off), 7,
-              c, 1u << d);
-    const int rc = search(g, off, pot, 0, 1, 1, 1);
+        offer(b, absurd, base, absurd_cx(f, on), 7, c, 1u << d);
+    const int rc = search(g, off, pot, 0, kind, 1, 1, f->chains);
     if (rc < 0)
         return -1;
     if (rc > 0)
-        offer(b, SF_SE_STEP_DYNAMIC_CONTRADICTION, 85,
-              ancestors(f, off, off->abs_on) + ancestors(f, off, off->abs_off),
-              7, c, g->cand[c] & ~(1u << d));
+        offer(b, absurd, base, absurd_cx(f, off), 7, c,
+              g->cand[c] & ~(1u << d));
     if (se_popcount(g->cand[c]) < 3)
         return 0;
     run_t *both[2] = {on, off};
@@ -399,19 +576,20 @@ static int binary_chains(const se_grid_t *g, se_fwork_t *f, int c, int d,
             const int e = v ? on->on_list[i] : on->off_list[i];
             const int q = on->n[e].pot, qc = q / 9, qd = q % 9;
             int cx;
-            if (common(f, both, 2, q, v, b, 85, 1, &cx))
-                offer(b, SF_SE_STEP_DYNAMIC_DOUBLE, 85, cx, 1, qc,
+            if (common(f, both, 2, q, v, b, base, 1, &cx))
+                offer(b, twice, base, cx, 1, qc,
                       v ? g->cand[qc] & ~(1u << qd) : 1u << qd);
         }
     }
     return 0;
 }
 
-/* Cell and region forcing chains, static or dynamic (see the top). */
+/* Cell and region forcing chains of a kind (see the top). */
 static int forcing(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
-                   int dynamic, se_hint_t *h)
+                   int kind, se_hint_t *h)
 {
     best_t b = {h, 0, 0};
+    const int dynamic = kind != STATIC;
     h->diff = -1;
     for (int c = 0; c < 81; c++) {
         if (g->val[c] || se_popcount(g->cand[c]) < (dynamic ? 2 : 3))
@@ -423,15 +601,13 @@ static int forcing(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
         for (unsigned m = g->cand[c]; m; m &= m - 1) {
             const int d = se_lowest(m);
             runs[n] = &f->run[n];
-            if (search(g, runs[n], c * 9 + d, 1, dynamic, 1, 1) < 0 ||
-                (dynamic && binary_chains(g, f, c, d, runs[n], &b) < 0) ||
-                region_chains(g, f, c, d, runs[n], dynamic, &b) < 0)
+            if (search(g, runs[n], c * 9 + d, 1, kind, 1, 1, f->chains) < 0 ||
+                (dynamic && binary_chains(g, f, c, d, runs[n], kind, &b) < 0) ||
+                region_chains(g, f, c, d, runs[n], kind, &b) < 0)
                 return 0;
             n++;
         }
-        reductions(g, f, runs, n, dynamic ? 85 : 80,
-                   dynamic ? SF_SE_STEP_DYNAMIC_CELL : SF_SE_STEP_CELL_FORCING,
-                   5, &b);
+        reductions(g, f, runs, n, kind_base[kind], kind_cell[kind], 5, &b);
     }
     return h->diff >= 0;
 }
@@ -439,11 +615,23 @@ static int forcing(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
 int se_multiple_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
                        se_hint_t *h)
 {
-    return forcing(g, f, clk, 0, h);
+    return forcing(g, f, clk, STATIC, h);
 }
 
 int se_dynamic_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
                       se_hint_t *h)
 {
-    return forcing(g, f, clk, 1, h);
+    return forcing(g, f, clk, DYNAMIC, h);
+}
+
+int se_plus_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
+                   se_hint_t *h)
+{
+    return forcing(g, f, clk, PLUS, h);
+}
+
+int se_plus_fc_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
+                      se_hint_t *h)
+{
+    return forcing(g, f, clk, PLUS_FC, h);
 }

@@ -767,6 +767,14 @@ typedef enum sf_se_step {
     SF_SE_STEP_DYNAMIC_DOUBLE,    /* 8.5+ dynamic double forcing chains */
     SF_SE_STEP_DYNAMIC_CELL,      /* 8.5+ dynamic cell forcing chains */
     SF_SE_STEP_DYNAMIC_REGION,    /* 8.5+ dynamic region forcing chains */
+    SF_SE_STEP_PLUS_CONTRADICTION,/* 9.0+ the same with SE's first level */
+    SF_SE_STEP_PLUS_DOUBLE,       /*      of nesting, "(+)": locking,      */
+    SF_SE_STEP_PLUS_CELL,         /*      pairs and X-wings as links      */
+    SF_SE_STEP_PLUS_REGION,
+    SF_SE_STEP_PLUS_FC_CONTRADICTION, /* 9.5+ second level, "(+ Forcing */
+    SF_SE_STEP_PLUS_FC_DOUBLE,    /*      Chains)": the forcing chains and */
+    SF_SE_STEP_PLUS_FC_CELL,      /*      cycles as links too             */
+    SF_SE_STEP_PLUS_FC_REGION,
     SF_SE_STEP_COUNT
 } sf_se_step_t;
 

@@ -9,6 +9,7 @@
 #                  directory is missing only data/se/ratings.csv is used
 #   --own          only the project's own puzzles (data/se/ratings.csv)
 #   --per-band K   only the first K puzzles of each band
+#   --min-se X     only puzzles that SE rates at least X
 #   --max-se X     only puzzles that SE rates at most X
 #   --exact        print every puzzle whose rating differs and exit 1 when
 #                  any does (the agreement test)
@@ -36,6 +37,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 data=$root/../shared/data
 own=0
 perband=0
+minse=
 maxse=
 exact=0
 threads=1
@@ -45,6 +47,7 @@ while [ $# -gt 0 ]; do
     --data) data=$2; shift 2 ;;
     --own) own=1; shift ;;
     --per-band) perband=$2; shift 2 ;;
+    --min-se) minse=$2; shift 2 ;;
     --max-se) maxse=$2; shift 2 ;;
     --exact) exact=1; repeat=${repeat:-1}; shift ;;
     -j) threads=$2; shift 2 ;;
@@ -89,8 +92,9 @@ if [ "$own" = 0 ] && [ -d "$data" ]; then
 elif [ "$own" = 0 ]; then
     echo "se_compare.sh: no $data, only data/se/ratings.csv" >&2
 fi
-if [ -n "$maxse" ]; then
-    awk -F'\t' -v m="$maxse" '$2 + 0 <= m + 0' "$tmp/ref" > "$tmp/ref2"
+if [ -n "$minse$maxse" ]; then
+    awk -F'\t' -v lo="${minse:-0}" -v hi="${maxse:-99}" \
+        '$2 + 0 >= lo + 0 && $2 + 0 <= hi + 0' "$tmp/ref" > "$tmp/ref2"
     mv "$tmp/ref2" "$tmp/ref"
 fi
 
