@@ -28,7 +28,7 @@
 
 #include "timer.h"
 
-#define BEYOND_FLOOR 100 /* simplest technique not implemented: 10.0 */
+#define BEYOND_FLOOR 110 /* where SE's own list of techniques ends */
 
 static const char *const step_names[SF_SE_STEP_COUNT] = {
     [SF_SE_STEP_NONE] = "none",
@@ -80,6 +80,18 @@ static const char *const step_names[SF_SE_STEP_COUNT] = {
     [SF_SE_STEP_PLUS_FC_DOUBLE] = "dynamic-double-chains-plus-fc",
     [SF_SE_STEP_PLUS_FC_CELL] = "dynamic-cell-forcing-chains-plus-fc",
     [SF_SE_STEP_PLUS_FC_REGION] = "dynamic-region-forcing-chains-plus-fc",
+    [SF_SE_STEP_PLUS_MFC_CONTRADICTION] = "dynamic-contradiction-chains-plus-mfc",
+    [SF_SE_STEP_PLUS_MFC_DOUBLE] = "dynamic-double-chains-plus-mfc",
+    [SF_SE_STEP_PLUS_MFC_CELL] = "dynamic-cell-forcing-chains-plus-mfc",
+    [SF_SE_STEP_PLUS_MFC_REGION] = "dynamic-region-forcing-chains-plus-mfc",
+    [SF_SE_STEP_PLUS_DFC_CONTRADICTION] = "dynamic-contradiction-chains-plus-dfc",
+    [SF_SE_STEP_PLUS_DFC_DOUBLE] = "dynamic-double-chains-plus-dfc",
+    [SF_SE_STEP_PLUS_DFC_CELL] = "dynamic-cell-forcing-chains-plus-dfc",
+    [SF_SE_STEP_PLUS_DFC_REGION] = "dynamic-region-forcing-chains-plus-dfc",
+    [SF_SE_STEP_PLUS_DFC_FC_CONTRADICTION] = "dynamic-contradiction-chains-plus-dfc-fc",
+    [SF_SE_STEP_PLUS_DFC_FC_DOUBLE] = "dynamic-double-chains-plus-dfc-fc",
+    [SF_SE_STEP_PLUS_DFC_FC_CELL] = "dynamic-cell-forcing-chains-plus-dfc-fc",
+    [SF_SE_STEP_PLUS_DFC_FC_REGION] = "dynamic-region-forcing-chains-plus-dfc-fc",
 };
 
 const char *sf_se_step_name(sf_se_step_t step)
@@ -305,14 +317,12 @@ static int next_hint(const se_grid_t *g, int min, int max, se_work_t **w,
             return -3;
         if (se_dynamic_chains(g, f, c, h))
             return 1;
-        if (above(c, 90))
-            return -3;
-        if (se_plus_chains(g, f, c, h))
-            return 1;
-        if (above(c, 95))
-            return -3;
-        if (se_plus_fc_chains(g, f, c, h))
-            return 1;
+        for (int level = 1; level <= 5; level++) {
+            if (above(c, 85 + 5 * level))
+                return -3;
+            if (se_nested_chains(g, f, c, level, h))
+                return 1;
+        }
     }
     return c->over ? -1 : 0;
 }

@@ -135,6 +135,39 @@ static inline void se_sink_need_clear(se_sink_t *s)
         s->need[c] = 0;
 }
 
+/* se_all.c: a technique's hints in "all" mode, collected, then handed to
+ * a sink in SE's order, once per set of eliminations. */
+typedef struct se_found {
+    se_hint_t h;
+    int cx, key, seq;     /* complexity, SE's sort key, order found */
+    uint16_t need[81];    /* what it rests on (the sink's need[]) */
+    uint64_t sig, elims;  /* its chain's identity, a hash of h's removals */
+} se_found_t;
+
+typedef struct se_found_list {
+    se_found_t *v;
+    int n, cap;
+} se_found_list_t;
+
+#define SE_SIG_START 0xcbf29ce484222325ull
+uint64_t se_sig_add(uint64_t h, unsigned v);
+
+/* Append h (need[] cleared, sig started); NULL when out of memory. */
+se_found_t *se_found_add(se_found_list_t *l, const se_hint_t *h, int cx,
+                         int key);
+/* Sort the list and hand each hint to all (sink's complexity and sig
+ * set); 1 when emit stopped, else 0. */
+int se_found_emit(se_found_list_t *l, se_sink_t *all);
+
+/* What the "on" potential pot, reached by a link from cell from, rests on
+ * being gone, added to need[] (SE's rule parents by the link's cause):
+ * for a link within a cell, the cell's other candidates; within a region
+ * (the first of box, row, column holding both, with exactly two places
+ * for the digit if x2), the digit's other places there. */
+void se_need_of(const se_grid_t *g, int from, int pot, int x2, uint16_t *need);
+/* Digit d's places in region u, added to need[]. */
+void se_need_unit(const se_grid_t *g, int u, int d, uint16_t *need);
+
 /* ------------------------------------------------------ the techniques
  * Each finds the first instance in SE's scan order that makes progress,
  * fills *h and returns 1; returns 0 when there is none. */
@@ -184,14 +217,14 @@ int se_multiple_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *c,
                        se_hint_t *h);
 int se_dynamic_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *c,
                       se_hint_t *h);
-/* Dynamic forcing chains with SE's first level of nesting, "(+)" (9.0 and
- * up): locking, hidden and naked pairs and X-wings join the links. */
-int se_plus_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *c,
-                   se_hint_t *h);
-/* And with SE's second level, "(+ Forcing Chains)" (9.5 and up): the
- * forcing chains and cycles (se_chains_all) join them. */
-int se_plus_fc_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *c,
-                      se_hint_t *h);
+/* Dynamic forcing chains with SE's level of nesting 1 to 5 (9.0, 9.5,
+ * 10.0, 10.5, 11.0 and up): when a search runs out of implications,
+ * techniques found on its working grid add implications: locking, hidden
+ * and naked pairs, X-wings (all levels), forcing chains and cycles
+ * (levels 2, 3), multiple forcing chains (3), dynamic forcing chains (4,
+ * 5), themselves with nesting level 2 (5). */
+int se_nested_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *c,
+                     int level, se_hint_t *h);
 /* The forcing chains' memory kept with the chain search's, allocated on
  * first use; NULL when out of memory. */
 se_fwork_t *se_work_fwork(se_work_t *w);

@@ -55,17 +55,8 @@ struct se_work {
     uint8_t on_n[729], off_n[729];
     uint32_t anc[729], anc_stamp; /* "off" ancestors of the entry at hand */
     se_fwork_t *fwork;    /* se_forcing.c's memory, once needed */
-    struct chain_found *all; /* "all" mode's hints */
-    int nall, capall;
+    se_found_list_t all;  /* "all" mode's hints */
 };
-
-/* A hint kept in "all" mode. */
-typedef struct chain_found {
-    se_hint_t h;
-    int cx, key, seq;
-    uint16_t need[81];
-    uint64_t sig, elims; /* the chain's identity, a hash of h's removals */
-} chain_found_t;
 
 se_work_t *se_work_new(void)
 {
@@ -77,8 +68,8 @@ se_work_t *se_work_new(void)
         w->stamp = w->anc_stamp = 0;
         w->n = w->nfound = 0;
         w->fwork = NULL;
-        w->all = NULL;
-        w->nall = w->capall = 0;
+        w->all.v = NULL;
+        w->all.n = w->all.cap = 0;
     }
     return w;
 }
@@ -87,7 +78,7 @@ void se_work_free(se_work_t *w)
 {
     if (w) {
         se_fwork_free(w->fwork);
-        free(w->all);
+        free(w->all.v);
     }
     free(w);
 }
@@ -420,41 +411,6 @@ static int chain_key(int y, int x) { return y && x ? 4 : y ? 3 : 2; }
 
 /* ------------------------------------------------------------ all mode */
 
-static inline int in_unit(const se_grid_t *g, int u, int cell)
-{
-    return cellset_has(g->t->unit_set[u], (unsigned)cell);
-}
-
-/* What the "on" potential pot, reached by a link from cell from, rests on
- * being gone (SE's rule parents of a chain, by the link's cause): for a
- * link within a cell, the cell's other candidates; for one within a
- * region (the first of box, row, column holding both, with exactly two
- * places for the digit if x2), the digit's other places there. */
-static void need_of(const se_grid_t *g, int from, int pot, int x2,
-                    uint16_t *need)
-{
-    const int c = pot / 9, d = pot % 9;
-    if (c == from) {
-        need[c] = SE_ALL;
-        return;
-    }
-    for (int k = 0; k < 3; k++) {
-        const int u = se_kind_unit(g, k, c);
-        if (!in_unit(g, u, from) || (x2 && se_popcount(g->pos[u][d]) != 2))
-            continue;
-        for (int i = 0; i < 9; i++) {
-            const int o = se_cell(g, u, i);
-            need[o] = (uint16_t)(need[o] | 1u << d);
-        }
-        return;
-    }
-}
-
-static uint64_t sig_add(uint64_t h, unsigned v)
-{
-    return (h ^ v) * 0x100000001b3ull;
-}
-
 /* Keep the hint in b->tmp (complexity cx, sort key key) whose chain ends
  * at entry end; a cycle's chain is also read backwards (SE's reversed
  * cycle: each potential with the other state and the same cause). */
@@ -463,41 +419,24 @@ static void keep(const se_grid_t *g, se_work_t *w, chain_best_t *b, int cx,
 {
     if (!b->tmp.nelim || b->nomem)
         return;
-    if (w->nall == w->capall) {
-        const int cap = w->capall ? 2 * w->capall : 256;
-        chain_found_t *m = realloc(w->all, (size_t)cap * sizeof *m);
-        if (!m) {
-            b->nomem = 1;
-            return;
-        }
-        w->all = m;
-        w->capall = cap;
+    se_found_t *k = se_found_add(&w->all, &b->tmp, cx, key);
+    if (!k) {
+        b->nomem = 1;
+        return;
     }
-    chain_found_t *k = &w->all[w->nall];
-    k->h = b->tmp;
-    k->cx = cx;
-    k->key = key;
-    k->seq = w->nall++;
-    memset(k->need, 0, sizeof k->need);
-    uint64_t sig = 0xcbf29ce484222325ull;
+    uint64_t sig = SE_SIG_START;
     for (int i = end; i >= 0; i = w->e[i].parent) {
         const ent_t *e = &w->e[i];
-        sig = sig_add(sig, (unsigned)(e->pot * 2 + e->on));
+        sig = se_sig_add(sig, (unsigned)(e->pot * 2 + e->on));
         if (e->parent < 0)
             continue;
         const int from = w->e[e->parent].pot / 9;
         if (e->on) /* reached by an off-to-on link */
-            need_of(g, from, e->pot, 1, k->need);
+            se_need_of(g, from, e->pot, 1, k->need);
         else if (cycle) /* on in the reversed cycle */
-            need_of(g, from, e->pot, 0, k->need);
+            se_need_of(g, from, e->pot, 0, k->need);
     }
-    k->sig = sig_add(sig, (unsigned)cycle);
-    uint64_t eh = sig_add(0xcbf29ce484222325ull,
-                          (unsigned)(k->h.cell * 9 + k->h.digit));
-    for (int c = 0; c < 81; c++)
-        if (k->h.elim[c])
-            eh = sig_add(eh, (unsigned)(c << 9 | k->h.elim[c]));
-    k->elims = eh;
+    k->sig = se_sig_add(sig, (unsigned)cycle);
 }
 
 static void cycle_hint(const se_grid_t *g, se_work_t *w, int end,
@@ -596,32 +535,13 @@ int se_chains(const se_grid_t *g, se_work_t *w, se_clock_t *clk, int any,
     return h->diff >= 0;
 }
 
-/* SE's order of hints: difficulty, complexity, kind, then as found. */
-static int found_cmp(const void *pa, const void *pb)
-{
-    const chain_found_t *a = pa, *b = pb;
-    if (a->h.diff != b->h.diff)
-        return a->h.diff < b->h.diff ? -1 : 1;
-    if (a->cx != b->cx)
-        return a->cx < b->cx ? -1 : 1;
-    if (a->key != b->key)
-        return a->key < b->key ? -1 : 1;
-    return a->seq < b->seq ? -1 : a->seq > b->seq;
-}
-
-static int same_elims(const se_hint_t *a, const se_hint_t *b)
-{
-    return a->cell == b->cell && a->digit == b->digit &&
-           memcmp(a->elim, b->elim, sizeof a->elim) == 0;
-}
-
 int se_chains_all(const se_grid_t *g, se_work_t *w, se_sink_t *all)
 {
     static const int modes[3][2] = {{0, 1}, {1, 0}, {1, 1}}; /* y, x */
     se_hint_t none;
     chain_best_t b = {.h = &none, .all = 1};
     none.diff = -1;
-    w->nall = 0;
+    w->all.n = 0;
     for (int m = 0; m < 3 && !b.nomem; m++) {
         build_adj(g, w, modes[m][0], modes[m][1]);
         for (int c = 0; c < 81; c++) {
@@ -633,20 +553,5 @@ int se_chains_all(const se_grid_t *g, se_work_t *w, se_sink_t *all)
     }
     if (b.nomem)
         return -1;
-    qsort(w->all, (size_t)w->nall, sizeof *w->all, found_cmp);
-    for (int i = 0; i < w->nall; i++) {
-        const chain_found_t *k = &w->all[i];
-        int dup = 0;
-        for (int j = 0; j < i && !dup; j++)
-            dup = w->all[j].elims == k->elims &&
-                  same_elims(&w->all[j].h, &k->h);
-        if (dup)
-            continue;
-        memcpy(all->need, k->need, sizeof all->need);
-        all->complexity = k->cx;
-        all->sig = k->sig;
-        if (all->emit(all, &k->h))
-            return 1;
-    }
-    return 0;
+    return se_found_emit(&w->all, all);
 }

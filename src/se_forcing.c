@@ -1,6 +1,7 @@
 /*
- * se_forcing.c -- SE's Nishio forcing chains (7.5 and up) and its cell and
- * region forcing chains (8.0 and up), with SE's length rule.
+ * se_forcing.c -- SE's Nishio forcing chains (7.5 and up), its cell and
+ * region forcing chains (8.0 and up), dynamic forcing chains (8.5 and up)
+ * and those with nesting (9.0 to 11.0 and up), with SE's length rule.
  *
  * Both rest on one search: from a start potential (a candidate assumed on
  * or off), follow the implications breadth first, "on" potentials before
@@ -27,12 +28,21 @@
  * first place for the digit is this cell and which has two or more, the
  * "on" searches from every place; a potential reached the same way from
  * every place holds (region forcing chains).
+ * Dynamic forcing chains are cell and region forcing chains made dynamic
+ * as Nishio is (with both kinds of links, from every cell with two or
+ * more candidates), plus contradictions from a candidate assumed on or
+ * off and "double" chains (a potential reached the same way from a
+ * candidate on and off).  With nesting (levels 1 to 5, see nested_offs),
+ * a search that runs out of implications asks other techniques, run on
+ * its working grid, for more.
  * A hint's complexity is the number of distinct potentials among the
  * ancestors of its chains' ends (both ends of a contradiction, each
- * chain's end otherwise), summed over the chains; its difficulty is the
- * base plus SE's length term.  Of all hints, the step is the first of the
- * least difficulty, then the least complexity, then the kind (cell before
- * region before contradiction), in the order they were found.
+ * chain's end otherwise), summed over the chains, plus once each nested
+ * chain met among them, its own complexity; its difficulty is the base
+ * plus SE's length term.  Of all hints, the step is the first of the
+ * least difficulty, then the least complexity, then the kind (double,
+ * cell, region, contradiction), in the order they were found; nested
+ * techniques take every hint, in that order (se_all.c).
  */
 #include "se.h"
 
@@ -48,6 +58,9 @@
 typedef struct node {
     int16_t pot;          /* cell * 9 + digit */
     uint8_t on;
+    uint8_t cause;        /* an "on" reached by a link within a region of
+                           * kind 0..2 (box, row, column), within the cell
+                           * (CELL_LINK), or neither (NO_LINK) */
     uint16_t npar;        /* parents: node indexes in the same run, in */
     int16_t par[MAX_PAR]; /* par[] up to MAX_PAR, else at pool[xpar] */
     int32_t xpar;
@@ -69,33 +82,47 @@ typedef struct run {
 } run_t;
 
 #define RUNS 19 /* a cell's digits (9), a region's places (9), "off" (1) */
+#define CELL_LINK 3
+#define NO_LINK 255
 
 /* The kinds of multiple chains: static, dynamic, and dynamic with SE's
- * first and second levels of nesting ("(+)", "(+ Forcing Chains)");
- * their base difficulties. */
-enum { STATIC = 0, DYNAMIC = 1, PLUS = 2, PLUS_FC = 3 };
-static const int kind_base[4] = {80, 85, 90, 95};
-static const int kind_cell[4] = {SF_SE_STEP_CELL_FORCING,
-                                 SF_SE_STEP_DYNAMIC_CELL,
-                                 SF_SE_STEP_PLUS_CELL,
-                                 SF_SE_STEP_PLUS_FC_CELL};
-static const int kind_region[4] = {SF_SE_STEP_REGION_FORCING,
-                                   SF_SE_STEP_DYNAMIC_REGION,
-                                   SF_SE_STEP_PLUS_REGION,
-                                   SF_SE_STEP_PLUS_FC_REGION};
-static const int kind_absurd[4] = {0, SF_SE_STEP_DYNAMIC_CONTRADICTION,
-                                   SF_SE_STEP_PLUS_CONTRADICTION,
-                                   SF_SE_STEP_PLUS_FC_CONTRADICTION};
-static const int kind_double[4] = {0, SF_SE_STEP_DYNAMIC_DOUBLE,
-                                   SF_SE_STEP_PLUS_DOUBLE,
-                                   SF_SE_STEP_PLUS_FC_DOUBLE};
+ * levels of nesting 1 to 5 ("(+)", "(+ Forcing Chains)", "(+ Multiple
+ * Forcing Chains)", "(+ Dynamic Forcing Chains)", "(+ Dynamic Forcing
+ * Chains (+ Forcing Chains))"): a kind's nesting level is kind - 1.
+ * Their base difficulties and steps. */
+enum { STATIC, DYNAMIC, PLUS, PLUS_FC, PLUS_MFC, PLUS_DFC, PLUS_DFC_FC,
+       KINDS };
+static const int kind_base[KINDS] = {80, 85, 90, 95, 100, 105, 110};
+static const int kind_cell[KINDS] = {
+    SF_SE_STEP_CELL_FORCING, SF_SE_STEP_DYNAMIC_CELL, SF_SE_STEP_PLUS_CELL,
+    SF_SE_STEP_PLUS_FC_CELL, SF_SE_STEP_PLUS_MFC_CELL,
+    SF_SE_STEP_PLUS_DFC_CELL, SF_SE_STEP_PLUS_DFC_FC_CELL};
+static const int kind_region[KINDS] = {
+    SF_SE_STEP_REGION_FORCING, SF_SE_STEP_DYNAMIC_REGION,
+    SF_SE_STEP_PLUS_REGION, SF_SE_STEP_PLUS_FC_REGION,
+    SF_SE_STEP_PLUS_MFC_REGION, SF_SE_STEP_PLUS_DFC_REGION,
+    SF_SE_STEP_PLUS_DFC_FC_REGION};
+static const int kind_absurd[KINDS] = {
+    0, SF_SE_STEP_DYNAMIC_CONTRADICTION, SF_SE_STEP_PLUS_CONTRADICTION,
+    SF_SE_STEP_PLUS_FC_CONTRADICTION, SF_SE_STEP_PLUS_MFC_CONTRADICTION,
+    SF_SE_STEP_PLUS_DFC_CONTRADICTION, SF_SE_STEP_PLUS_DFC_FC_CONTRADICTION};
+static const int kind_double[KINDS] = {
+    0, SF_SE_STEP_DYNAMIC_DOUBLE, SF_SE_STEP_PLUS_DOUBLE,
+    SF_SE_STEP_PLUS_FC_DOUBLE, SF_SE_STEP_PLUS_MFC_DOUBLE,
+    SF_SE_STEP_PLUS_DFC_DOUBLE, SF_SE_STEP_PLUS_DFC_FC_DOUBLE};
 
 struct se_fwork {
     run_t run[RUNS];
     uint32_t seen[2 * 729], stamp; /* ancestor counting */
     uint64_t hint_sig[NESTS];      /* nested chains counted for a hint */
     int nhint_sig, hint_nested;    /* and their complexity */
-    se_work_t *chains;             /* memory of the nested chain search */
+    int want_need;                 /* all mode: also what a hint rests on */
+    uint16_t need[81];
+    uint64_t sig;                  /* and its chains' identity */
+    se_found_list_t found;         /* all mode's hints */
+    se_work_t *chains;             /* memory of nested chain searches */
+    se_fwork_t *inner;             /* and of nested multiple chains */
+    se_clock_t *clk;
 };
 
 se_fwork_t *se_fwork_new(se_work_t *chains)
@@ -104,12 +131,24 @@ se_fwork_t *se_fwork_new(se_work_t *chains)
     if (f) {
         memset(f->seen, 0, sizeof f->seen);
         f->stamp = 0;
+        f->want_need = 0;
+        f->found.v = NULL;
+        f->found.n = f->found.cap = 0;
         f->chains = chains;
+        f->inner = NULL;
+        f->clk = NULL;
     }
     return f;
 }
 
-void se_fwork_free(se_fwork_t *f) { free(f); }
+void se_fwork_free(se_fwork_t *f)
+{
+    if (f) {
+        se_fwork_free(f->inner);
+        free(f->found.v);
+    }
+    free(f);
+}
 
 static inline const int16_t *parents_of(const run_t *r, const node_t *n)
 {
@@ -126,6 +165,7 @@ static int add_node(run_t *r, int pot, int on, int parent)
     n->npar = parent >= 0;
     n->par[0] = (int16_t)parent;
     n->nest = -1;
+    n->cause = NO_LINK;
     return r->count++;
 }
 
@@ -155,6 +195,7 @@ static int off_to_on(const se_grid_t *src, const se_grid_t *w,
         nd->pot = (int16_t)(cell * 9 + se_lowest(w->cand[cell] & ~(1u << d)));
         nd->on = 1;
         nd->nest = -1;
+        nd->cause = CELL_LINK;
         nd->npar = 1;
         nd->par[0] = (int16_t)i;
         for (unsigned m = src->cand[cell] & ~w->cand[cell]; m; m &= m - 1)
@@ -181,6 +222,7 @@ static int off_to_on(const se_grid_t *src, const se_grid_t *w,
         nd->pot = (int16_t)(c * 9 + d);
         nd->on = 1;
         nd->nest = -1;
+        nd->cause = (uint8_t)k;
         nd->npar = 1;
         nd->par[0] = (int16_t)i;
         for (unsigned h = src->pos[u][d] & ~m; h; h &= h - 1) {
@@ -202,14 +244,16 @@ static int copy_node(run_t *r, const node_t *nd)
 }
 
 /* SE's nesting: when a dynamic search runs out of implications, the
- * eliminations of the first of these rules that has instances on the
- * working grid resting on candidates the search removed become "off"
- * potentials (each instance's such candidates their parents), and the
- * search goes on: locking, hidden pair, naked pair, X-wing (first level,
- * "(+)"), then the forcing chains and cycles (second level, "(+ Forcing
- * Chains)"), a chain's "off" potentials carrying the chain, whose
- * complexity counts in the hints they lead to.  Instances that rest on
- * nothing the search removed are left out (they hold without it). */
+ * eliminations of the first of the level's rules (level_rules) that has
+ * instances on the working grid resting on candidates the search removed
+ * become "off" potentials (each instance's such candidates their
+ * parents), and the search goes on.  The rules: locking, hidden pair,
+ * naked pair, X-wing at every level, then at level 2 the forcing chains
+ * and cycles, at 3 those and the cell and region forcing chains, at 4 the
+ * dynamic forcing chains, at 5 those and the level-2 ones.  A chain's
+ * "off" potentials carry the chain, whose complexity counts in the hints
+ * they lead to.  Instances that rest on nothing the search removed are
+ * left out (they hold without it). */
 typedef struct nest {
     se_sink_t sink;
     const se_grid_t *src, *w;
@@ -253,7 +297,8 @@ static int nest_emit(se_sink_t *s, const se_hint_t *h)
     if (!npar)
         return 0;
     n->any = 1;
-    node_t nd = {.on = 0, .npar = (uint16_t)npar, .xpar = at, .nest = -1};
+    node_t nd = {.on = 0, .cause = NO_LINK, .npar = (uint16_t)npar,
+                 .xpar = at, .nest = -1};
     if (npar <= MAX_PAR)
         memcpy(nd.par, r->pool + at, (size_t)npar * sizeof nd.par[0]);
     else
@@ -278,26 +323,51 @@ static int nest_emit(se_sink_t *s, const se_hint_t *h)
     return 0;
 }
 
+static int forcing_all(const se_grid_t *g, se_fwork_t *f, int kind,
+                       se_sink_t *all);
+
+/* The rules of each nesting level after locking, hidden and naked pairs
+ * and X-wings, in SE's order: CHAINS for the forcing chains and cycles,
+ * else the kind of multiple chains (at level 4 and up, dynamic chains
+ * stand for the simple and multiple ones). */
+#define CHAINS (-1)
+static const int level_rules[6][3] = {
+    {0}, {0}, {1, CHAINS}, {2, CHAINS, STATIC}, {1, DYNAMIC},
+    {2, DYNAMIC, PLUS_FC}};
+
+/* Run one nested rule on w into the sink: 0, or -1 out of memory. */
+static int nested_rule(const se_grid_t *w, se_fwork_t *f, int rule,
+                       se_sink_t *sink)
+{
+    se_hint_t h;
+    switch (rule) {
+    case 0: se_locking_all(w, &h, sink); return 0;
+    case 1: se_hidden_set_all(w, 2, &h, sink); return 0;
+    case 2: se_naked_set_all(w, 2, &h, sink); return 0;
+    case 3: se_fish_all(w, 2, &h, sink); return 0;
+    }
+    const int kind = level_rules[rule >> 4][rule & 15];
+    if (kind == CHAINS)
+        return se_chains_all(w, f->chains, sink) < 0 ? -1 : 0;
+    if (!f->inner && !(f->inner = se_fwork_new(f->chains)))
+        return -1;
+    f->inner->clk = f->clk;
+    return forcing_all(w, f->inner, kind, sink) < 0 ? -1 : 0;
+}
+
 /* Add the nested rules' "off" potentials to r (see above) at nesting
- * level 1 or 2: 0, or -1 when r is full or memory ran out. */
+ * level 1 to 5: 0, or -1 when r is full or memory ran out. */
 static int nested_offs(const se_grid_t *src, const se_grid_t *w, run_t *r,
-                       int level, se_work_t *chains)
+                       int level, se_fwork_t *f)
 {
     nest_t n = {.sink = {.emit = nest_emit}, .src = src, .w = w, .r = r};
-    se_hint_t h;
-    for (int rule = 0; rule < (level >= 2 ? 5 : 4) && !n.any && !n.full;
-         rule++) {
+    const int rules = 4 + level_rules[level][0];
+    for (int rule = 0; rule < rules && !n.any && !n.full; rule++) {
         n.sink.sig = 0;
         n.sink.complexity = 0;
-        if (rule == 0)
-            se_locking_all(w, &h, &n.sink);
-        else if (rule == 1)
-            se_hidden_set_all(w, 2, &h, &n.sink);
-        else if (rule == 2)
-            se_naked_set_all(w, 2, &h, &n.sink);
-        else if (rule == 3)
-            se_fish_all(w, 2, &h, &n.sink);
-        else if (se_chains_all(w, chains, &n.sink) < 0)
+        /* rules past the basic four: level << 4 | index in level_rules */
+        const int id = rule < 4 ? rule : level << 4 | (rule - 3);
+        if (nested_rule(w, f, id, &n.sink) < 0)
             return -1;
     }
     return n.full ? -1 : 0;
@@ -308,7 +378,7 @@ static int nested_offs(const se_grid_t *src, const se_grid_t *w, run_t *r,
  * contradiction (r->abs_on, r->abs_off), 0 when the implications run out,
  * -1 when r is full. */
 static int search(const se_grid_t *g, run_t *r, int start, int on, int kind,
-                  int y, int x, se_work_t *chains)
+                  int y, int x, se_fwork_t *f)
 {
     const int dynamic = kind != STATIC;
     se_grid_t w = *g; /* g stays the source of hidden parents */
@@ -361,7 +431,7 @@ static int search(const se_grid_t *g, run_t *r, int start, int on, int kind,
             }
         }
         if (kind >= PLUS && qon == r->non && qoff == r->noff &&
-            nested_offs(g, &w, r, kind - DYNAMIC, chains) < 0)
+            nested_offs(g, &w, r, kind - DYNAMIC, f) < 0)
             return -1;
     }
     return 0;
@@ -372,6 +442,24 @@ static void hint_begin(se_fwork_t *f)
 {
     f->nhint_sig = 0;
     f->hint_nested = 0;
+    if (f->want_need) {
+        memset(f->need, 0, sizeof f->need);
+        f->sig = SE_SIG_START;
+    }
+}
+
+/* All mode: what "on" node nd, reached by a link, rests on (SE's rule
+ * parents by the link's cause), and the chain's identity. */
+static void hint_need(se_fwork_t *f, const se_grid_t *g, const node_t *nd)
+{
+    f->sig = se_sig_add(f->sig, (unsigned)(nd->pot * 2 + nd->on));
+    if (!nd->on || nd->cause == NO_LINK)
+        return;
+    const int c = nd->pot / 9;
+    if (nd->cause == CELL_LINK)
+        f->need[c] = SE_ALL;
+    else
+        se_need_unit(g, se_kind_unit(g, nd->cause, c), nd->pot % 9, f->need);
 }
 
 /* A nested chain met on the way: its complexity counts once per hint. */
@@ -387,8 +475,9 @@ static void hint_nest(se_fwork_t *f, const run_t *r, int nest)
 }
 
 /* Distinct potentials among node i of run r and its ancestors; the
- * nested chains among them go to the hint's count (hint_nest). */
-static int ancestors(se_fwork_t *f, const run_t *r, int i)
+ * nested chains among them go to the hint's count (hint_nest), and in all
+ * mode what they rest on to the hint's (hint_need; g the run's grid). */
+static int ancestors(se_fwork_t *f, const se_grid_t *g, const run_t *r, int i)
 {
     if (++f->stamp == 0) {
         memset(f->seen, 0, sizeof f->seen);
@@ -404,6 +493,8 @@ static int ancestors(se_fwork_t *f, const run_t *r, int i)
         count++;
         if (nd->nest >= 0)
             hint_nest(f, r, nd->nest);
+        if (f->want_need)
+            hint_need(f, g, nd);
         for (int p = 0; p < nd->npar; p++) {
             const node_t *q = &r->n[par[p]];
             const int k = q->pot * 2 + q->on;
@@ -417,17 +508,26 @@ static int ancestors(se_fwork_t *f, const run_t *r, int i)
 }
 
 /* The complexity of the contradiction found by run r: both its ends. */
-static int absurd_cx(se_fwork_t *f, const run_t *r)
+static int absurd_cx(se_fwork_t *f, const se_grid_t *g, const run_t *r)
 {
     hint_begin(f);
-    const int flat = ancestors(f, r, r->abs_on) + ancestors(f, r, r->abs_off);
+    const int flat = ancestors(f, g, r, r->abs_on) +
+                     ancestors(f, g, r, r->abs_off);
     return flat + f->hint_nested;
 }
 
-/* The best hint so far, by SE's order of hints. */
+/* The best hint so far, by SE's order of hints; in all mode (all set)
+ * every hint goes to all instead, with what it rests on (f->need, plus
+ * the start of its chains: a cell's for cell chains, a region's places
+ * for region chains). */
 typedef struct best {
     se_hint_t *h;
     int complexity, key;
+    se_found_list_t *all;
+    const se_fwork_t *f;
+    const se_grid_t *g;
+    int root_cell, root_unit, root_digit; /* -1: none */
+    int nomem;
 } best_t;
 
 /* Whether a hint of base difficulty base, sort key key and complexity at
@@ -435,10 +535,32 @@ typedef struct best {
 static int loses(const best_t *b, int base, int key, int cx)
 {
     const int diff = base + se_length_diff(cx);
+    if (b->all)
+        return b->nomem;
     return b->h->diff >= 0 &&
            (diff > b->h->diff ||
             (diff == b->h->diff &&
              (cx > b->complexity || (cx == b->complexity && key >= b->key))));
+}
+
+/* All mode's offer. */
+static void keep(best_t *b, int tech, int base, int complexity, int key,
+                 int cell, unsigned elim)
+{
+    se_hint_t h;
+    se_hint_clear(&h, tech, base + se_length_diff(complexity));
+    se_hint_elim(&h, cell, elim);
+    se_found_t *k = b->nomem ? NULL : se_found_add(b->all, &h, complexity, key);
+    if (!k) {
+        b->nomem = 1;
+        return;
+    }
+    memcpy(k->need, b->f->need, sizeof k->need);
+    if (b->root_cell >= 0)
+        k->need[b->root_cell] = SE_ALL;
+    if (b->root_unit >= 0)
+        se_need_unit(b->g, b->root_unit, b->root_digit, k->need);
+    k->sig = b->f->sig;
 }
 
 /* Offer a hint of technique tech, base difficulty base, with the given
@@ -448,6 +570,10 @@ static void offer(best_t *b, int tech, int base, int complexity, int key,
 {
     if (!elim)
         return;
+    if (b->all) {
+        keep(b, tech, base, complexity, key, cell, elim);
+        return;
+    }
     if (loses(b, base, key, complexity))
         return;
     se_hint_clear(b->h, tech, base + se_length_diff(complexity));
@@ -459,7 +585,7 @@ static void offer(best_t *b, int tech, int base, int complexity, int key,
 int se_nishio(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
               se_hint_t *h)
 {
-    best_t b = {h, 0, 0};
+    best_t b = {.h = h, .root_cell = -1, .root_unit = -1};
     run_t *r = &f->run[0];
     h->diff = -1;
     for (int c = 0; c < 81; c++) {
@@ -475,7 +601,7 @@ int se_nishio(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
                     return 0;
                 if (rc == 0)
                     continue;
-                offer(&b, SF_SE_STEP_NISHIO, 75, absurd_cx(f, r), 7, c,
+                offer(&b, SF_SE_STEP_NISHIO, 75, absurd_cx(f, g, r), 7, c,
                       on ? 1u << d : g->cand[c] & ~(1u << d));
             }
         }
@@ -486,8 +612,9 @@ int se_nishio(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
 /* The "on" node of potential pot in every run of runs[0..n), summed
  * ancestor counts in *cx; 0 when some run lacks it ("off" likewise), or
  * when the hint would lose to the best so far anyway. */
-static int common(se_fwork_t *f, run_t *const *runs, int n, int pot, int on,
-                  const best_t *b, int base, int key, int *cx)
+static int common(se_fwork_t *f, const se_grid_t *g, run_t *const *runs,
+                  int n, int pot, int on, const best_t *b, int base, int key,
+                  int *cx)
 {
     for (int k = 0; k < n; k++)
         if ((on ? runs[k]->on_at[pot] : runs[k]->off_at[pot]) < 0)
@@ -496,7 +623,7 @@ static int common(se_fwork_t *f, run_t *const *runs, int n, int pot, int on,
     hint_begin(f);
     for (int k = 0; k < n; k++) {
         const int i = on ? runs[k]->on_at[pot] : runs[k]->off_at[pot];
-        flat += ancestors(f, runs[k], i);
+        flat += ancestors(f, g, runs[k], i);
         if (loses(b, base, key, flat + f->hint_nested))
             return 0;
     }
@@ -515,7 +642,7 @@ static void reductions(const se_grid_t *g, se_fwork_t *f, run_t *const *runs,
             const int e = on ? runs[0]->on_list[i] : runs[0]->off_list[i];
             const int pot = runs[0]->n[e].pot, c = pot / 9, d = pot % 9;
             int cx;
-            if (common(f, runs, n, pot, on, b, base, key, &cx))
+            if (common(f, g, runs, n, pot, on, b, base, key, &cx))
                 offer(b, tech, base, cx, key, c,
                       on ? g->cand[c] & ~(1u << d) : 1u << d);
         }
@@ -541,11 +668,14 @@ static int region_chains(const se_grid_t *g, se_fwork_t *f, int c, int d,
                 continue;
             }
             runs[n] = &f->run[9 + n];
-            if (search(g, runs[n], other * 9 + d, 1, kind, 1, 1, f->chains) < 0)
+            if (search(g, runs[n], other * 9 + d, 1, kind, 1, 1, f) < 0)
                 return -1;
             n++;
         }
+        b->root_unit = u;
+        b->root_digit = d;
         reductions(g, f, runs, n, base, kind_region[kind], 6, b);
+        b->root_unit = -1;
     }
     return 0;
 }
@@ -560,12 +690,12 @@ static int binary_chains(const se_grid_t *g, se_fwork_t *f, int c, int d,
     const int absurd = kind_absurd[kind], twice = kind_double[kind];
     run_t *off = &f->run[RUNS - 1];
     if (on->abs_on >= 0)
-        offer(b, absurd, base, absurd_cx(f, on), 7, c, 1u << d);
-    const int rc = search(g, off, pot, 0, kind, 1, 1, f->chains);
+        offer(b, absurd, base, absurd_cx(f, g, on), 7, c, 1u << d);
+    const int rc = search(g, off, pot, 0, kind, 1, 1, f);
     if (rc < 0)
         return -1;
     if (rc > 0)
-        offer(b, absurd, base, absurd_cx(f, off), 7, c,
+        offer(b, absurd, base, absurd_cx(f, g, off), 7, c,
               g->cand[c] & ~(1u << d));
     if (se_popcount(g->cand[c]) < 3)
         return 0;
@@ -576,7 +706,7 @@ static int binary_chains(const se_grid_t *g, se_fwork_t *f, int c, int d,
             const int e = v ? on->on_list[i] : on->off_list[i];
             const int q = on->n[e].pot, qc = q / 9, qd = q % 9;
             int cx;
-            if (common(f, both, 2, q, v, b, base, 1, &cx))
+            if (common(f, g, both, 2, q, v, b, base, 1, &cx))
                 offer(b, twice, base, cx, 1, qc,
                       v ? g->cand[qc] & ~(1u << qd) : 1u << qd);
         }
@@ -584,32 +714,58 @@ static int binary_chains(const se_grid_t *g, se_fwork_t *f, int c, int d,
     return 0;
 }
 
-/* Cell and region forcing chains of a kind (see the top). */
-static int forcing(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
-                   int kind, se_hint_t *h)
+/* Cell and region forcing chains of a kind (see the top), into b: 0, or
+ * -1 when a run ran out of room or the time is up. */
+static int forcing_scan(const se_grid_t *g, se_fwork_t *f, int kind,
+                        best_t *b)
 {
-    best_t b = {h, 0, 0};
     const int dynamic = kind != STATIC;
-    h->diff = -1;
     for (int c = 0; c < 81; c++) {
         if (g->val[c] || se_popcount(g->cand[c]) < (dynamic ? 2 : 3))
             continue;
-        if (se_clock_over(clk))
-            return 0;
+        if (se_clock_over(f->clk))
+            return -1;
         run_t *runs[9];
         int n = 0;
         for (unsigned m = g->cand[c]; m; m &= m - 1) {
             const int d = se_lowest(m);
             runs[n] = &f->run[n];
-            if (search(g, runs[n], c * 9 + d, 1, kind, 1, 1, f->chains) < 0 ||
-                (dynamic && binary_chains(g, f, c, d, runs[n], kind, &b) < 0) ||
-                region_chains(g, f, c, d, runs[n], kind, &b) < 0)
-                return 0;
+            if (search(g, runs[n], c * 9 + d, 1, kind, 1, 1, f) < 0 ||
+                (dynamic && binary_chains(g, f, c, d, runs[n], kind, b) < 0) ||
+                region_chains(g, f, c, d, runs[n], kind, b) < 0)
+                return -1;
             n++;
         }
-        reductions(g, f, runs, n, kind_base[kind], kind_cell[kind], 5, &b);
+        b->root_cell = c;
+        reductions(g, f, runs, n, kind_base[kind], kind_cell[kind], 5, b);
+        b->root_cell = -1;
     }
-    return h->diff >= 0;
+    return 0;
+}
+
+static int forcing(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
+                   int kind, se_hint_t *h)
+{
+    best_t b = {.h = h, .root_cell = -1, .root_unit = -1};
+    h->diff = -1;
+    f->clk = clk;
+    return forcing_scan(g, f, kind, &b) == 0 && h->diff >= 0;
+}
+
+/* The same in all mode, every hint handed to the sink in SE's order:
+ * 0, or -1 out of memory, room or time. */
+static int forcing_all(const se_grid_t *g, se_fwork_t *f, int kind,
+                       se_sink_t *all)
+{
+    best_t b = {.all = &f->found, .f = f, .g = g, .root_cell = -1,
+                .root_unit = -1};
+    f->found.n = 0;
+    f->want_need = 1;
+    const int rc = forcing_scan(g, f, kind, &b);
+    f->want_need = 0;
+    if (rc < 0 || b.nomem)
+        return -1;
+    return se_found_emit(&f->found, all) < 0 ? -1 : 0;
 }
 
 int se_multiple_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
@@ -624,14 +780,8 @@ int se_dynamic_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
     return forcing(g, f, clk, DYNAMIC, h);
 }
 
-int se_plus_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
-                   se_hint_t *h)
+int se_nested_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
+                     int level, se_hint_t *h)
 {
-    return forcing(g, f, clk, PLUS, h);
-}
-
-int se_plus_fc_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
-                      se_hint_t *h)
-{
-    return forcing(g, f, clk, PLUS_FC, h);
+    return forcing(g, f, clk, DYNAMIC + level, h);
 }

@@ -775,6 +775,18 @@ typedef enum sf_se_step {
     SF_SE_STEP_PLUS_FC_DOUBLE,    /*      Chains)": the forcing chains and */
     SF_SE_STEP_PLUS_FC_CELL,      /*      cycles as links too             */
     SF_SE_STEP_PLUS_FC_REGION,
+    SF_SE_STEP_PLUS_MFC_CONTRADICTION, /* 10.0+ third level, "(+ Multiple */
+    SF_SE_STEP_PLUS_MFC_DOUBLE,   /*      Forcing Chains)": cell and region */
+    SF_SE_STEP_PLUS_MFC_CELL,     /*      forcing chains as links too      */
+    SF_SE_STEP_PLUS_MFC_REGION,
+    SF_SE_STEP_PLUS_DFC_CONTRADICTION, /* 10.5+ fourth, "(+ Dynamic Forcing */
+    SF_SE_STEP_PLUS_DFC_DOUBLE,   /*      Chains)": dynamic forcing chains  */
+    SF_SE_STEP_PLUS_DFC_CELL,     /*      as links                          */
+    SF_SE_STEP_PLUS_DFC_REGION,
+    SF_SE_STEP_PLUS_DFC_FC_CONTRADICTION, /* 11.0+ fifth, "(+ Dynamic      */
+    SF_SE_STEP_PLUS_DFC_FC_DOUBLE, /*     Forcing Chains (+ Forcing        */
+    SF_SE_STEP_PLUS_DFC_FC_CELL,  /*      Chains))": those at the second   */
+    SF_SE_STEP_PLUS_DFC_FC_REGION, /*     level as links too               */
     SF_SE_STEP_COUNT
 } sf_se_step_t;
 
