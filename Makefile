@@ -241,13 +241,15 @@ cli: all
 fault: all
 	sh tests/fault/run.sh $(BIN)
 
-# The tests, the big-input ones too (a gzip member over 4 GiB), then the
+# The tests, the big-input ones too (a gzip member over 4 GiB, SE's ratings
+# of the puzzles that need its deepest techniques), then the
 # tests under ASan+UBSan with gcc and with clang, then the batch
 # commands under ThreadSanitizer (clang: libomp's Archer tool tells TSan
 # about OpenMP's synchronisation; tests/tsan.sh).
 check: test
 	@sh scripts/deps.sh check
 	SF_BIG_TESTS=1 $(BUILD)/tests/test_output
+	sh tests/se_compare.sh --min-se 10.4 --exact $(BIN)
 	UBSAN_OPTIONS=$${UBSAN_OPTIONS:-print_stacktrace=1} \
 	    $(MAKE) BUILD=build/asan-gcc CC=gcc asan=1 test
 	UBSAN_OPTIONS=$${UBSAN_OPTIONS:-print_stacktrace=1} \

@@ -64,7 +64,7 @@ static void rate_usage(FILE *to)
 "needs (singles, locked, subsets, fish, wings, unique, exclusion, chains,\n"
 "guess).  Fields se and step give the Sudoku Explainer rating (puzzles\n"
 "with one solution) and its hardest technique; \">=X.Y\" is a lower bound,\n"
-"with step \"beyond\" (a technique not implemented is needed) or \"over\"\n"
+"with step \"beyond\" (no technique of SE applies) or \"over\"\n"
 "(the --se-budget ran out).\n\n"
 "      --samples N      equivalent copies solved per puzzle (default 8)\n"
 "      --se-budget S    seconds of SE rating per puzzle (default: no limit)\n"

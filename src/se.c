@@ -10,11 +10,11 @@
  * family applies.  That is SE's method, so it is ours.
  *
  * After the forcing chains and cycles come aligned triplet exclusion,
- * Nishio chains, cell and region forcing chains and dynamic forcing
- * chains (se_aligned.c, se_forcing.c).  When none of them applies to an
- * unfinished grid, SE's next step would need nested forcing chains, which
- * rate 9.0 and up: the result is then the lower bound max(rating so far,
- * 9.0), flagged SF_SE_BEYOND.
+ * Nishio chains, cell and region forcing chains, dynamic forcing chains
+ * and those with nesting levels 1 to 5 (se_aligned.c, se_forcing.c).
+ * When none of them applies to an unfinished grid, SE gives up (and
+ * prints 20.0); the result is then the lower bound max(rating so far,
+ * 11.0), flagged SF_SE_BEYOND.
  *
  * The ladder (logic.c) borrows the techniques above fish, up to the
  * forcing chains and cycles, through se_ladder_step, grouped in the
@@ -76,22 +76,27 @@ static const char *const step_names[SF_SE_STEP_COUNT] = {
     [SF_SE_STEP_PLUS_DOUBLE] = "dynamic-double-chains-plus",
     [SF_SE_STEP_PLUS_CELL] = "dynamic-cell-forcing-chains-plus",
     [SF_SE_STEP_PLUS_REGION] = "dynamic-region-forcing-chains-plus",
-    [SF_SE_STEP_PLUS_FC_CONTRADICTION] = "dynamic-contradiction-chains-plus-fc",
+    [SF_SE_STEP_PLUS_FC_CONTRADICTION] =
+        "dynamic-contradiction-chains-plus-fc",
     [SF_SE_STEP_PLUS_FC_DOUBLE] = "dynamic-double-chains-plus-fc",
     [SF_SE_STEP_PLUS_FC_CELL] = "dynamic-cell-forcing-chains-plus-fc",
     [SF_SE_STEP_PLUS_FC_REGION] = "dynamic-region-forcing-chains-plus-fc",
-    [SF_SE_STEP_PLUS_MFC_CONTRADICTION] = "dynamic-contradiction-chains-plus-mfc",
+    [SF_SE_STEP_PLUS_MFC_CONTRADICTION] =
+        "dynamic-contradiction-chains-plus-mfc",
     [SF_SE_STEP_PLUS_MFC_DOUBLE] = "dynamic-double-chains-plus-mfc",
     [SF_SE_STEP_PLUS_MFC_CELL] = "dynamic-cell-forcing-chains-plus-mfc",
     [SF_SE_STEP_PLUS_MFC_REGION] = "dynamic-region-forcing-chains-plus-mfc",
-    [SF_SE_STEP_PLUS_DFC_CONTRADICTION] = "dynamic-contradiction-chains-plus-dfc",
+    [SF_SE_STEP_PLUS_DFC_CONTRADICTION] =
+        "dynamic-contradiction-chains-plus-dfc",
     [SF_SE_STEP_PLUS_DFC_DOUBLE] = "dynamic-double-chains-plus-dfc",
     [SF_SE_STEP_PLUS_DFC_CELL] = "dynamic-cell-forcing-chains-plus-dfc",
     [SF_SE_STEP_PLUS_DFC_REGION] = "dynamic-region-forcing-chains-plus-dfc",
-    [SF_SE_STEP_PLUS_DFC_FC_CONTRADICTION] = "dynamic-contradiction-chains-plus-dfc-fc",
+    [SF_SE_STEP_PLUS_DFC_FC_CONTRADICTION] =
+        "dynamic-contradiction-chains-plus-dfc-fc",
     [SF_SE_STEP_PLUS_DFC_FC_DOUBLE] = "dynamic-double-chains-plus-dfc-fc",
     [SF_SE_STEP_PLUS_DFC_FC_CELL] = "dynamic-cell-forcing-chains-plus-dfc-fc",
-    [SF_SE_STEP_PLUS_DFC_FC_REGION] = "dynamic-region-forcing-chains-plus-dfc-fc",
+    [SF_SE_STEP_PLUS_DFC_FC_REGION] =
+        "dynamic-region-forcing-chains-plus-dfc-fc",
 };
 
 const char *sf_se_step_name(sf_se_step_t step)

@@ -455,7 +455,8 @@ static int fish_scan(const se_grid_t *g, int k, int base, se_hint_t *h,
 
 int se_fish(const se_grid_t *g, int k, se_hint_t *h)
 {
-    return fish_scan(g, k, SE_COL, h, NULL) || fish_scan(g, k, SE_ROW, h, NULL);
+    return fish_scan(g, k, SE_COL, h, NULL) ||
+           fish_scan(g, k, SE_ROW, h, NULL);
 }
 
 int se_fish_all(const se_grid_t *g, int k, se_hint_t *h, se_sink_t *all)

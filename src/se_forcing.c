@@ -550,7 +550,8 @@ static void keep(best_t *b, int tech, int base, int complexity, int key,
     se_hint_t h;
     se_hint_clear(&h, tech, base + se_length_diff(complexity));
     se_hint_elim(&h, cell, elim);
-    se_found_t *k = b->nomem ? NULL : se_found_add(b->all, &h, complexity, key);
+    se_found_t *k =
+        b->nomem ? NULL : se_found_add(b->all, &h, complexity, key);
     if (!k) {
         b->nomem = 1;
         return;

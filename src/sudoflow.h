@@ -722,8 +722,8 @@ SF_API double sf_rating(sf_solver_t *s, const uint8_t *cells,
 /* The Sudoku Explainer (SE) rating: the difficulty, on SE's scale, of the
  * hardest step of a solve that always applies the first technique, in
  * SE's order, that makes progress.  Values are in tenths (23 = 2.3).
- * When the techniques implemented here run out before the grid is full
- * (SF_SE_BEYOND) or the time budget is spent (SF_SE_OVER), tenths is a
+ * When no technique applies before the grid is full (SF_SE_BEYOND: SE
+ * gives up there) or the time budget is spent (SF_SE_OVER), tenths is a
  * lower bound of the SE rating, not the rating. */
 typedef enum sf_se_step {
     SF_SE_STEP_NONE = 0,          /* no step (a full grid) */
@@ -757,7 +757,7 @@ typedef enum sf_se_step {
     SF_SE_STEP_X_CHAIN,           /* 6.6+ forcing X-chain, turbot fish */
     SF_SE_STEP_XY_CYCLE,          /* 7.0+ */
     SF_SE_STEP_XY_CHAIN,          /* 7.0+ forcing chain */
-    SF_SE_STEP_BEYOND,            /* a technique not implemented is next */
+    SF_SE_STEP_BEYOND,            /* no technique applies (SE gives up) */
     SF_SE_STEP_OVER,              /* the time budget ran out */
     SF_SE_STEP_ALIGNED_TRIPLE,    /* 7.5 aligned triplet exclusion */
     SF_SE_STEP_NISHIO,            /* 7.5+ Nishio forcing chains */
@@ -792,7 +792,7 @@ typedef enum sf_se_step {
 
 typedef enum sf_se_status {
     SF_SE_EXACT = 0,   /* tenths is the SE rating */
-    SF_SE_BEYOND,      /* lower bound: a technique not implemented is needed */
+    SF_SE_BEYOND,      /* lower bound: no technique of SE applies */
     SF_SE_OVER,        /* lower bound: the budget was spent */
     SF_SE_INVALID      /* clashing givens, a value above 9, or a contradiction
                         * (a puzzle without solution) */

@@ -455,8 +455,8 @@ def generate(n, seed, clues=None, symmetry=None, level=None,
         lo = 0.0 if min_se is None else _rating(min_se)
         hi = np.inf if max_se is None else _rating(max_se)
         if lo > 9.0:
-            raise ValueError("min_se %g: at most 9.0 (above, SE ratings "
-                             "are only known as lower bounds)" % lo)
+            raise ValueError("min_se %g: at most 9.0 (puzzles rated above "
+                             "it are too rare to search for)" % lo)
         if lo > hi:
             raise ValueError("min_se %g is above max_se %g" % (lo, hi))
         target.se, target.min_se, target.max_se = 1, lo, hi
