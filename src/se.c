@@ -202,16 +202,23 @@ static int grid_init(se_grid_t *g, const uint8_t *cells)
     return 0;
 }
 
-static void place(se_grid_t *g, int c, int d);
+static void place_indexed(se_grid_t *g, int c, int d);
 
 /* Apply h: its eliminations, then its placement (which clears the digit
- * from the cell's regions).  -1 when a cell is left without candidates. */
+ * from the cell's regions), keeping pos[], empty[] and placed[] up to
+ * date.  -1 when a cell is left without candidates. */
 static int apply(se_grid_t *g, const se_hint_t *h)
 {
-    for (int c = 0; h->nelim && c < 81; c++)
-        g->cand[c] = (uint16_t)(g->cand[c] & ~h->elim[c]);
+    for (int c = 0; h->nelim && c < 81; c++) {
+        const unsigned gone = g->cand[c] & h->elim[c];
+        if (!gone)
+            continue;
+        g->cand[c] = (uint16_t)(g->cand[c] & ~gone);
+        for (unsigned m = gone; m; m &= m - 1)
+            se_unpos(g, c, se_lowest(m));
+    }
     if (h->cell >= 0)
-        place(g, h->cell, h->digit);
+        place_indexed(g, h->cell, h->digit);
     for (int c = 0; c < 81; c++)
         if (!g->val[c] && !g->cand[c])
             return -1;
@@ -334,17 +341,6 @@ static int next_hint(const se_grid_t *g, int min, int max, se_work_t **w,
 
 /* ----------------------------------------------------------- the loop */
 
-/* Place digit d in empty cell c, clearing it from the peers. */
-static void place(se_grid_t *g, int c, int d)
-{
-    g->val[c] = (uint8_t)(d + 1);
-    g->cand[c] = 0;
-    for (int k = 0; k < TAB_PEERS; k++) {
-        const int p = g->t->peers[c][k];
-        g->cand[p] = (uint16_t)(g->cand[p] & ~(1u << d));
-    }
-}
-
 void se_unpos(se_grid_t *g, int c, int e)
 {
     const grid_tables_t *t = g->t;
@@ -355,7 +351,8 @@ void se_unpos(se_grid_t *g, int c, int e)
         (uint16_t)~(1u << (3 * (r % 3) + col % 3));
 }
 
-/* place(), keeping pos[], empty[] and placed[] up to date. */
+/* Place digit d in empty cell c, clearing it from the peers, keeping
+ * pos[], empty[] and placed[] up to date. */
 static void place_indexed(se_grid_t *g, int c, int d)
 {
     const grid_tables_t *t = g->t;
@@ -384,11 +381,11 @@ static void place_indexed(se_grid_t *g, int c, int d)
  * them, the path it takes through them does not change the rating.  Full
  * houses (1.0), box singles (1.2), line singles (1.5) and, from 2.3, naked
  * singles: one pass over the regions applies every one found (checked
- * against the cells as they fill).  Returns the cells filled. */
+ * against the cells as they fill).  Returns the cells filled.  The index
+ * (pos[] and the counts) must be up to date, and is kept so. */
 static int batch_singles(se_grid_t *g, int best)
 {
     int n = 0;
-    se_grid_index(g);
     for (;;) {
         int found = 0;
         for (int u = 0; u < 27; u++) {
@@ -430,10 +427,10 @@ static int rate_grid(se_grid_t *g, se_work_t **w, se_clock_t *c,
     se_hint_t h;
     int best = 0, step = SF_SE_STEP_NONE;
     out->steps = 0;
+    se_grid_index(g); /* then kept up to date by every step */
     while (!solved(g)) {
         if (best >= 10 && (out->steps += batch_singles(g, best)) && solved(g))
             break;
-        se_grid_index(g);
         const int found = next_hint(g, 0, SF_LEVEL_CHAINS, w, c, &h);
         if (found == -2)
             return -1;

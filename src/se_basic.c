@@ -103,14 +103,6 @@ static inline unsigned inside(int u1, int u2)
     return b / 3 == u1 / 3 ? 7u << (3 * (b % 3)) : 0;
 }
 
-/* Digit d of u1 is confined to the part in of u1 (and has more than one
- * place). */
-static int confined(const se_grid_t *g, int u1, unsigned in, int d)
-{
-    const unsigned m = g->pos[u1][d];
-    return se_popcount(m) > 1 && !(m & ~in);
-}
-
 /* Eliminations of a locking: d from the cells of u2 outside u1. */
 static void lock_elims(const se_grid_t *g, int u1, int u2, int d, se_hint_t *h)
 {
@@ -152,25 +144,49 @@ static int emit_locking(const se_grid_t *g, int u1, int u2, int d,
     return all->emit(all, h);
 }
 
+/* The region of the other kind (its index 0..8) that u1 (of kind kind1)
+ * holds digit d only where it crosses, given d's places m in u1 (two or
+ * more); -1 when there is none. */
+static int confined_to(int kind1, int i1, int kind2, unsigned m)
+{
+    const int low = se_lowest(m);
+    if (kind1 == SE_BOX && kind2 == SE_COL) { /* m: the box row by row */
+        const int j = low % 3;
+        return m & ~(0111u << j) ? -1 : 3 * (i1 % 3) + j;
+    }
+    const int j = low / 3; /* a third of a line, or a row of a box */
+    if (m & ~(7u << (3 * j)))
+        return -1;
+    return kind1 == SE_BOX   ? 3 * (i1 / 3) + j
+           : kind1 == SE_COL ? 3 * j + i1 / 3
+                             : 3 * (i1 / 3) + j;
+}
+
 static int locking_scan(const se_grid_t *g, int direct, se_hint_t *h,
                         se_sink_t *all)
 {
-    for (int k = 0; k < 4; k++)
-        for (int i1 = 0; i1 < 9; i1++)
-            for (int i2 = 0; i2 < 9; i2++) {
-                const int u1 = unit_of(lock_kinds[k][0], i1);
-                const int u2 = unit_of(lock_kinds[k][1], i2);
-                const unsigned in = inside(u1, u2);
-                if (!in)
-                    continue;
-                const int box = lock_kinds[k][0] == SE_BOX;
-                for (int d = 0; d < 9; d++) {
-                    if (!confined(g, u1, in, d))
-                        continue;
+    for (int k = 0; k < 4; k++) {
+        const int kind1 = lock_kinds[k][0], kind2 = lock_kinds[k][1];
+        const int box = kind1 == SE_BOX;
+        for (int i1 = 0; i1 < 9; i1++) {
+            const int u1 = unit_of(kind1, i1);
+            /* the digits of u1 confined to each crossing region (SE scans
+             * the crossing regions in order, then the digits) */
+            uint16_t digits[9] = {0};
+            for (int d = 0; d < 9; d++) {
+                const unsigned m = g->pos[u1][d];
+                const int i2 = se_popcount(m) > 1
+                                   ? confined_to(kind1, i1, kind2, m) : -1;
+                if (i2 >= 0)
+                    digits[i2] = (uint16_t)(digits[i2] | 1u << d);
+            }
+            for (int i2 = 0; i2 < 9; i2++)
+                for (unsigned dm = digits[i2]; dm; dm &= dm - 1) {
+                    const int d = se_lowest(dm);
+                    const int u2 = unit_of(kind2, i2);
                     int cell = -1;
                     if (direct &&
-                        (cell = following_single(g, lock_kinds[k][0], i1, u2,
-                                                 d)) < 0)
+                        (cell = following_single(g, kind1, i1, u2, d)) < 0)
                         continue;
                     if (direct)
                         se_hint_clear(h, box ? SF_SE_STEP_DIRECT_POINTING
@@ -190,7 +206,8 @@ static int locking_scan(const se_grid_t *g, int direct, se_hint_t *h,
                     } else if (h->nelim || cell >= 0)
                         return 1;
                 }
-            }
+        }
+    }
     return 0;
 }
 
