@@ -4,10 +4,10 @@
 # 4.5 unique rectangle, 5.6 BUG, 6.6 turbot fish (a forcing X-chain), 7.1
 # forcing chain, 8.3 cell forcing chains, 7.5 aligned triplet exclusion,
 # 7.6 Nishio, 8.2 region forcing chains, 8.7 dynamic cell forcing chains,
-# 8.8 dynamic contradiction and dynamic double forcing chains; and the
-# "Easter monster" (SE 11.x, nested chains, not implemented: a lower bound
-# flagged "beyond").  A puzzle with two solutions and one with clashing
-# givens get empty fields.  Same output at any -j.
+# 8.8 dynamic contradiction and dynamic double forcing chains; and line 79
+# of the public top1465 set (SE 9.8, dynamic contradiction forcing chains
+# with the first level of nesting, "(+)").  A puzzle with two solutions and
+# one with clashing givens get empty fields.  Same output at any -j.
 cat > p.txt <<'END'
 37..8154..8.......9....7.1.6..7.9........3.2...2.........43.2..1...5....85....3..
 ....5436......1........9...5...2..3.46.....9.7....6.4..2.......6...1375...9.7...6
@@ -25,7 +25,9 @@ cat > p.txt <<'END'
 .4......23.5.....4......75....97..65.....23...8....2.7...2..6.94.9..1....1..3....
 ..7..4..1...3...9...2...8.....963.12...25.43....4....8........9.68......3.5.1....
 ...6...49...1.8...69...3...3..4.5.1.7.4...6.........3..8..7.2.......4..5..72...6.
-1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1
+END
+sed -n 79p "$IN/../../../../shared/data/top1465.txt" >> p.txt
+cat >> p.txt <<'END'
 1................................................................................
 11...............................................................................
 END
