@@ -147,6 +147,7 @@ typedef struct se_found {
 typedef struct se_found_list {
     se_found_t *v;
     int n, cap;
+    int *slot, nslots;    /* se_found_emit's table of removals */
 } se_found_list_t;
 
 #define SE_SIG_START 0xcbf29ce484222325ull
@@ -155,8 +156,9 @@ uint64_t se_sig_add(uint64_t h, unsigned v);
 /* Append h (need[] cleared, sig started); NULL when out of memory. */
 se_found_t *se_found_add(se_found_list_t *l, const se_hint_t *h, int cx,
                          int key);
+void se_found_free(se_found_list_t *l);
 /* Sort the list and hand each hint to all (sink's complexity and sig
- * set); 1 when emit stopped, else 0. */
+ * set); 1 when emit stopped, 0 when done, -1 out of memory. */
 int se_found_emit(se_found_list_t *l, se_sink_t *all);
 
 /* What the "on" potential pot, reached by a link from cell from, rests on

@@ -16,6 +16,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+void se_found_free(se_found_list_t *l)
+{
+    free(l->v);
+    free(l->slot);
+    memset(l, 0, sizeof *l);
+}
+
 uint64_t se_sig_add(uint64_t h, unsigned v)
 {
     return (h ^ v) * 0x100000001b3ull;
@@ -66,15 +73,40 @@ static int same_elims(const se_found_t *a, const se_found_t *b)
            memcmp(a->h.elim, b->h.elim, sizeof a->h.elim) == 0;
 }
 
+/* Whether an earlier entry of the sorted list removes what entry i
+ * removes: a hash table of the entries handed out so far, by their
+ * removals' hash (slots hold entry index + 1). */
+static int seen_before(se_found_list_t *l, int i)
+{
+    const unsigned mask = (unsigned)l->nslots - 1;
+    for (unsigned h = (unsigned)l->v[i].elims & mask;; h = (h + 1) & mask) {
+        const int j = l->slot[h] - 1;
+        if (j < 0) {
+            l->slot[h] = i + 1;
+            return 0;
+        }
+        if (same_elims(&l->v[j], &l->v[i]))
+            return 1;
+    }
+}
+
 int se_found_emit(se_found_list_t *l, se_sink_t *all)
 {
     qsort(l->v, (size_t)l->n, sizeof *l->v, found_cmp);
+    int want = 64;
+    while (want < 2 * l->n)
+        want *= 2;
+    if (want > l->nslots) {
+        int *m = realloc(l->slot, (size_t)want * sizeof *m);
+        if (!m)
+            return -1;
+        l->slot = m;
+        l->nslots = want;
+    }
+    memset(l->slot, 0, (size_t)l->nslots * sizeof *l->slot);
     for (int i = 0; i < l->n; i++) {
         const se_found_t *k = &l->v[i];
-        int dup = 0;
-        for (int j = 0; j < i && !dup; j++)
-            dup = same_elims(&l->v[j], k);
-        if (dup)
+        if (seen_before(l, i))
             continue;
         memcpy(all->need, k->need, sizeof all->need);
         all->complexity = k->cx;

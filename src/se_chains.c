@@ -68,8 +68,7 @@ se_work_t *se_work_new(void)
         w->stamp = w->anc_stamp = 0;
         w->n = w->nfound = 0;
         w->fwork = NULL;
-        w->all.v = NULL;
-        w->all.n = w->all.cap = 0;
+        memset(&w->all, 0, sizeof w->all);
     }
     return w;
 }
@@ -78,7 +77,7 @@ void se_work_free(se_work_t *w)
 {
     if (w) {
         se_fwork_free(w->fwork);
-        free(w->all.v);
+        se_found_free(&w->all);
     }
     free(w);
 }

@@ -132,8 +132,7 @@ se_fwork_t *se_fwork_new(se_work_t *chains)
         memset(f->seen, 0, sizeof f->seen);
         f->stamp = 0;
         f->want_need = 0;
-        f->found.v = NULL;
-        f->found.n = f->found.cap = 0;
+        memset(&f->found, 0, sizeof f->found);
         f->chains = chains;
         f->inner = NULL;
         f->clk = NULL;
@@ -145,7 +144,7 @@ void se_fwork_free(se_fwork_t *f)
 {
     if (f) {
         se_fwork_free(f->inner);
-        free(f->found.v);
+        se_found_free(&f->found);
     }
     free(f);
 }
