@@ -92,6 +92,8 @@ static int seen_before(se_found_list_t *l, int i)
 
 int se_found_emit(se_found_list_t *l, se_sink_t *all)
 {
+    if (!l->n)
+        return 0;
     qsort(l->v, (size_t)l->n, sizeof *l->v, found_cmp);
     int want = 64;
     while (want < 2 * l->n)
