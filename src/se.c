@@ -327,14 +327,16 @@ static int next_hint(const se_grid_t *g, int min, int max, se_work_t **w,
             return 1;
         if (above(c, 85))
             return -3;
-        if (se_dynamic_chains(g, f, c, h))
-            return 1;
+        if (se_fwork_overflow(f) || se_dynamic_chains(g, f, c, h))
+            return !se_fwork_overflow(f);
         for (int level = 1; level <= 5; level++) {
             if (above(c, 85 + 5 * level))
                 return -3;
-            if (se_nested_chains(g, f, c, level, h))
-                return 1;
+            if (se_fwork_overflow(f) || se_nested_chains(g, f, c, level, h))
+                return !se_fwork_overflow(f);
         }
+        if (se_fwork_overflow(f))
+            return 0;
     }
     return c->over ? -1 : 0;
 }

@@ -227,6 +227,9 @@ int se_dynamic_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *c,
  * 5), themselves with nesting level 2 (5). */
 int se_nested_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *c,
                      int level, se_hint_t *h);
+/* Whether a search of the multiple chains ran out of the room set aside
+ * for it (its result would not be SE's; the rating stops there). */
+int se_fwork_overflow(const se_fwork_t *f);
 /* The forcing chains' memory kept with the chain search's, allocated on
  * first use; NULL when out of memory. */
 se_fwork_t *se_work_fwork(se_work_t *w);

@@ -123,6 +123,7 @@ struct se_fwork {
     se_work_t *chains;             /* memory of nested chain searches */
     se_fwork_t *inner;             /* and of nested multiple chains */
     se_clock_t *clk;
+    int overflow;                  /* a search ran out of room */
 };
 
 se_fwork_t *se_fwork_new(se_work_t *chains)
@@ -136,6 +137,7 @@ se_fwork_t *se_fwork_new(se_work_t *chains)
         f->chains = chains;
         f->inner = NULL;
         f->clk = NULL;
+        f->overflow = 0;
     }
     return f;
 }
@@ -749,7 +751,15 @@ static int forcing(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
     best_t b = {.h = h, .root_cell = -1, .root_unit = -1};
     h->diff = -1;
     f->clk = clk;
-    return forcing_scan(g, f, kind, &b) == 0 && h->diff >= 0;
+    const int rc = forcing_scan(g, f, kind, &b);
+    if (rc < 0 && !clk->over)
+        f->overflow = 1;
+    return rc == 0 && h->diff >= 0;
+}
+
+int se_fwork_overflow(const se_fwork_t *f)
+{
+    return f->overflow;
 }
 
 /* The same in all mode, every hint handed to the sink in SE's order:
