@@ -148,19 +148,7 @@ void se_grid_index(se_grid_t *g)
 
 void se_house_cells(const se_grid_t *g, int cell, uint8_t out[20])
 {
-    const grid_tables_t *t = g->t;
-    const int units[3] = {TAB_BOX_UNIT(t->box[cell]), TAB_ROW_UNIT(t->row[cell]),
-                          TAB_COL_UNIT(t->col[cell])};
-    uint64_t seen[2] = {0, 0};
-    int n = 0;
-    for (int k = 0; k < 3; k++)
-        for (int i = 0; i < 9; i++) {
-            const int c = t->unit_cells[units[k]][i];
-            if (c == cell || (seen[c >> 6] >> (c & 63) & 1))
-                continue;
-            seen[c >> 6] |= 1ull << (c & 63);
-            out[n++] = (uint8_t)c;
-        }
+    memcpy(out, g->t->house[cell], TAB_PEERS);
 }
 
 void se_hint_clear(se_hint_t *h, int tech, int diff)

@@ -130,18 +130,10 @@ int se_on_to_off(const se_grid_t *g, int pot, int y, int16_t *out)
     if (y)
         for (unsigned m = g->cand[cell] & ~(1u << d); m; m &= m - 1)
             out[n++] = (int16_t)(cell * 9 + se_lowest(m));
-    uint64_t seen[2] = {0, 0};
-    for (int k = 0; k < 3; k++) {
-        const int u = se_kind_unit(g, k, cell);
-        for (int i = 0; i < 9; i++) {
-            const int c = se_cell(g, u, i);
-            if (c == cell || !(g->cand[c] >> d & 1) ||
-                (seen[c >> 6] >> (c & 63) & 1))
-                continue;
-            seen[c >> 6] |= 1ull << (c & 63);
-            out[n++] = (int16_t)(c * 9 + d);
-        }
-    }
+    const uint8_t *house = g->t->house[cell];
+    for (int k = 0; k < TAB_PEERS; k++)
+        if (g->cand[house[k]] >> d & 1)
+            out[n++] = (int16_t)(house[k] * 9 + d);
     return n;
 }
 

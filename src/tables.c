@@ -59,10 +59,29 @@ static void build_peers(grid_tables_t *t)
     }
 }
 
+static void build_houses(grid_tables_t *t)
+{
+    for (unsigned i = 0; i < 81; i++) {
+        const unsigned units[3] = {t->units[i][2], t->units[i][0],
+                                   t->units[i][1]};
+        cellset_t seen = {0, 0};
+        unsigned n = 0;
+        for (unsigned k = 0; k < 3; k++)
+            for (unsigned j = 0; j < 9; j++) {
+                const unsigned c = t->unit_cells[units[k]][j];
+                if (c == i || cellset_has(seen, c))
+                    continue;
+                cellset_add(&seen, c);
+                t->house[i][n++] = (uint8_t)c;
+            }
+    }
+}
+
 static void build(void)
 {
     build_units(&tables);
     build_peers(&tables);
+    build_houses(&tables);
 }
 
 const grid_tables_t *tables_get(void)

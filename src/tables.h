@@ -28,6 +28,9 @@ typedef struct grid_tables {
     uint8_t units[81][3];                /* a cell's row, column, box units */
     uint8_t unit_cells[TAB_UNITS][9];    /* ascending */
     uint8_t peers[81][TAB_PEERS];        /* other cells sharing a unit, asc. */
+    uint8_t house[81][TAB_PEERS];        /* the same, box first (row by row),
+                                          * then row, then column: the order
+                                          * Sudoku Explainer visits them */
     cellset_t unit_set[TAB_UNITS];       /* unit_cells as sets */
     cellset_t peer_set[81];              /* peers as sets */
 } grid_tables_t;

@@ -128,6 +128,40 @@ static void *get_from_thread(void *arg)
     return (void *)tables_get();
 }
 
+/* house[] holds the peers in Sudoku Explainer's order: the 8 other cells
+ * of the box row by row, then the 6 of the row outside the box left to
+ * right, then the 6 of the column outside the box top down. */
+static int house_part(int k) { return k < 8 ? 0 : k < 14 ? 1 : 2; }
+
+static void test_house_order(void **state)
+{
+    (void)state;
+    const grid_tables_t *t = tables_get();
+    for (int i = 0; i < 81; i++) {
+        const uint8_t *h = t->house[i];
+        int kind_seen[3] = {0};
+        for (int k = 0; k < TAB_PEERS; k++) {
+            const int c = h[k];
+            assert_true(cellset_has(t->peer_set[i], (unsigned)c));
+            for (int j = 0; j < k; j++)
+                assert_int_not_equal(h[j], c);
+            const int kind = house_part(k);
+            if (kind == 0)
+                assert_int_equal(t->box[c], t->box[i]);
+            else if (kind == 1)
+                assert_true(t->row[c] == t->row[i] && t->box[c] != t->box[i]);
+            else
+                assert_true(t->col[c] == t->col[i] && t->box[c] != t->box[i]);
+            if (k > 0 && house_part(k - 1) == kind)
+                assert_true(h[k - 1] < c);
+            kind_seen[kind]++;
+        }
+        assert_int_equal(kind_seen[0], 8);
+        assert_int_equal(kind_seen[1], 6);
+        assert_int_equal(kind_seen[2], 6);
+    }
+}
+
 static void test_shared_between_threads(void **state)
 {
     (void)state;
@@ -152,6 +186,7 @@ int main(void)
         cmocka_unit_test(test_unit_membership),
         cmocka_unit_test(test_peers),
         cmocka_unit_test(test_peers_are_union_of_units),
+        cmocka_unit_test(test_house_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
