@@ -62,10 +62,10 @@ typedef struct node {
                            * kind 0..2 (box, row, column), within the cell
                            * (CELL_LINK), or neither (NO_LINK) */
     uint16_t npar;        /* parents: node indexes in the same run, in */
+    int16_t nest;         /* the nested chain it came from, -1: none */
     int16_t par[MAX_PAR]; /* par[] up to MAX_PAR, else at pool[xpar] */
     int32_t xpar;
-    int16_t nest;         /* the nested chain it came from, -1: none */
-} node_t;
+} node_t;                 /* 32 bytes */
 
 /* One search: its nodes in the order they were added. */
 typedef struct run {
