@@ -124,6 +124,9 @@ struct se_fwork {
     se_fwork_t *inner;             /* and of nested multiple chains */
     se_clock_t *clk;
     int overflow;                  /* a search ran out of room */
+    unsigned char *saved;          /* "on" searches kept for reuse */
+    size_t nsaved, capsaved;
+    int32_t saved_at[729];         /* a potential's offset in it + 1 */
 };
 
 se_fwork_t *se_fwork_new(se_work_t *chains)
@@ -138,6 +141,8 @@ se_fwork_t *se_fwork_new(se_work_t *chains)
         f->inner = NULL;
         f->clk = NULL;
         f->overflow = 0;
+        f->saved = NULL;
+        f->nsaved = f->capsaved = 0;
     }
     return f;
 }
@@ -147,6 +152,7 @@ void se_fwork_free(se_fwork_t *f)
     if (f) {
         se_fwork_free(f->inner);
         se_found_free(&f->found);
+        free(f->saved);
     }
     free(f);
 }
@@ -651,6 +657,98 @@ static void reductions(const se_grid_t *g, se_fwork_t *f, run_t *const *runs,
     }
 }
 
+/* The "on" searches of one scan of the multiple chains (one grid, one
+ * kind), kept so that each runs once: the scan needs the search from a
+ * candidate for its cell's chains and for each region chain it takes part
+ * in (up to four times).  Kept compactly (the nodes, lists and pool in
+ * use) in one buffer of at most SAVED_MAX bytes; past that, searches run
+ * again.  A search's result depends only on the grid, its start and the
+ * kind, so a kept one is the same as a new one. */
+#define SAVED_MAX ((size_t)32 << 20)
+
+typedef struct saved_run {
+    int count, non, noff, abs_on, abs_off, npool, nnest, rc;
+} saved_run_t;
+
+static size_t round8(size_t n) { return (n + 7) & ~(size_t)7; }
+
+static size_t saved_size(const run_t *r)
+{
+    return sizeof(saved_run_t) + round8((size_t)r->nnest * 12) +
+           (size_t)r->count * sizeof(node_t) +
+           round8((size_t)(r->non + r->noff + r->npool) * 2);
+}
+
+static void save_run(se_fwork_t *f, const run_t *r, int pot, int rc)
+{
+    const size_t need = saved_size(r);
+    if (f->nsaved + need > f->capsaved) {
+        size_t cap = f->capsaved ? 2 * f->capsaved : (size_t)1 << 20;
+        while (cap < f->nsaved + need)
+            cap *= 2;
+        if (cap > SAVED_MAX)
+            return;
+        unsigned char *m = realloc(f->saved, cap);
+        if (!m)
+            return;
+        f->saved = m;
+        f->capsaved = cap;
+    }
+    unsigned char *p = f->saved + f->nsaved;
+    const saved_run_t h = {r->count, r->non, r->noff, r->abs_on, r->abs_off,
+                           r->npool, r->nnest, rc};
+    memcpy(p, &h, sizeof h);
+    p += sizeof h;
+    memcpy(p, r->nest_sig, (size_t)r->nnest * 8);
+    memcpy(p + (size_t)r->nnest * 8, r->nest_cx, (size_t)r->nnest * 4);
+    p += round8((size_t)r->nnest * 12);
+    memcpy(p, r->n, (size_t)r->count * sizeof(node_t));
+    p += (size_t)r->count * sizeof(node_t);
+    memcpy(p, r->on_list, (size_t)r->non * 2);
+    memcpy(p + (size_t)r->non * 2, r->off_list, (size_t)r->noff * 2);
+    memcpy(p + (size_t)(r->non + r->noff) * 2, r->pool, (size_t)r->npool * 2);
+    f->saved_at[pot] = (int32_t)f->nsaved + 1;
+    f->nsaved += need;
+}
+
+static int restore_run(const se_fwork_t *f, run_t *r, int pot)
+{
+    const unsigned char *p = f->saved + f->saved_at[pot] - 1;
+    saved_run_t h;
+    memcpy(&h, p, sizeof h);
+    p += sizeof h;
+    r->count = h.count, r->non = h.non, r->noff = h.noff;
+    r->abs_on = h.abs_on, r->abs_off = h.abs_off;
+    r->npool = h.npool, r->nnest = h.nnest;
+    memcpy(r->nest_sig, p, (size_t)h.nnest * 8);
+    memcpy(r->nest_cx, p + (size_t)h.nnest * 8, (size_t)h.nnest * 4);
+    p += round8((size_t)h.nnest * 12);
+    memcpy(r->n, p, (size_t)h.count * sizeof(node_t));
+    p += (size_t)h.count * sizeof(node_t);
+    memcpy(r->on_list, p, (size_t)h.non * 2);
+    memcpy(r->off_list, p + (size_t)h.non * 2, (size_t)h.noff * 2);
+    memcpy(r->pool, p + (size_t)(h.non + h.noff) * 2, (size_t)h.npool * 2);
+    memset(r->on_at, 0xff, sizeof r->on_at);
+    memset(r->off_at, 0xff, sizeof r->off_at);
+    for (int i = 0; i < h.non; i++)
+        r->on_at[r->n[r->on_list[i]].pot] = r->on_list[i];
+    for (int i = 0; i < h.noff; i++)
+        r->off_at[r->n[r->off_list[i]].pot] = r->off_list[i];
+    return h.rc;
+}
+
+/* The "on" search from potential pot into r, kept or run (and kept). */
+static int on_search(const se_grid_t *g, se_fwork_t *f, run_t *r, int pot,
+                     int kind)
+{
+    if (f->saved_at[pot])
+        return restore_run(f, r, pot);
+    const int rc = search(g, r, pot, 1, kind, 1, 1, f);
+    if (rc >= 0)
+        save_run(f, r, pot, rc);
+    return rc;
+}
+
 /* Region forcing chains for digit d of cell c, whose "on" search is run. */
 static int region_chains(const se_grid_t *g, se_fwork_t *f, int c, int d,
                          run_t *run, int kind, best_t *b)
@@ -670,7 +768,7 @@ static int region_chains(const se_grid_t *g, se_fwork_t *f, int c, int d,
                 continue;
             }
             runs[n] = &f->run[9 + n];
-            if (search(g, runs[n], other * 9 + d, 1, kind, 1, 1, f) < 0)
+            if (on_search(g, f, runs[n], other * 9 + d, kind) < 0)
                 return -1;
             n++;
         }
@@ -722,6 +820,8 @@ static int forcing_scan(const se_grid_t *g, se_fwork_t *f, int kind,
                         best_t *b)
 {
     const int dynamic = kind != STATIC;
+    memset(f->saved_at, 0, sizeof f->saved_at);
+    f->nsaved = 0;
     for (int c = 0; c < 81; c++) {
         if (g->val[c] || se_popcount(g->cand[c]) < (dynamic ? 2 : 3))
             continue;
@@ -732,7 +832,7 @@ static int forcing_scan(const se_grid_t *g, se_fwork_t *f, int kind,
         for (unsigned m = g->cand[c]; m; m &= m - 1) {
             const int d = se_lowest(m);
             runs[n] = &f->run[n];
-            if (search(g, runs[n], c * 9 + d, 1, kind, 1, 1, f) < 0 ||
+            if (on_search(g, f, runs[n], c * 9 + d, kind) < 0 ||
                 (dynamic && binary_chains(g, f, c, d, runs[n], kind, b) < 0) ||
                 region_chains(g, f, c, d, runs[n], kind, b) < 0)
                 return -1;
