@@ -664,7 +664,7 @@ static void reductions(const se_grid_t *g, se_fwork_t *f, run_t *const *runs,
  * use) in one buffer of at most SAVED_MAX bytes; past that, searches run
  * again.  A search's result depends only on the grid, its start and the
  * kind, so a kept one is the same as a new one. */
-#define SAVED_MAX ((size_t)32 << 20)
+#define SAVED_MAX ((size_t)16 << 20)
 
 typedef struct saved_run {
     int count, non, noff, abs_on, abs_off, npool, nnest, rc;
