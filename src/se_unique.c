@@ -302,12 +302,13 @@ static void walk(ul_search_t *s, int cell, int allowed, unsigned exv,
         if (ul_kinds[k] == last_kind)
             continue;
         const int u = region_of(g, ul_kinds[k], cell);
-        for (int i = 0; i < 9; i++) {
-            const int next = se_cell(g, u, i);
+        /* the region's cells holding both digits, in region order */
+        for (unsigned both = g->pos[u][s->v1] & g->pos[u][s->v2]; both;
+             both &= both - 1) {
+            const int next = se_cell(g, u, se_lowest(both));
             if (next == s->loop[0] && s->len >= 4) {
                 loop_found(s);
-            } else if (!(s->in[next >> 6] >> (next & 63) & 1) &&
-                       (g->cand[next] & ab) == ab) {
+            } else if (!(s->in[next >> 6] >> (next & 63) & 1)) {
                 exv |= g->cand[next] & ~ab;
                 const int card = se_popcount(g->cand[next]);
                 if (card == 2 || se_popcount(exv) == 1 || allowed > 0)
