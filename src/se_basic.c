@@ -118,10 +118,22 @@ static void lock_elims(const se_grid_t *g, int u1, int u2, int d, se_hint_t *h)
 static int following_single(const se_grid_t *g, int kind, int i1, int u2,
                             int d)
 {
-    for (int i3 = 0; i3 < 9; i3++) {
+    /* the three regions of u1's kind crossing u2, in increasing order */
+    int first, step;
+    if (kind == SE_BOX) {
+        const int line = u2 >= TAB_COL_UNIT(0) ? u2 - TAB_COL_UNIT(0) : u2;
+        first = u2 >= TAB_COL_UNIT(0) ? line / 3 : 3 * (line / 3);
+        step = u2 >= TAB_COL_UNIT(0) ? 3 : 1;
+    } else {
+        const int b = u2 - TAB_BOX_UNIT(0);
+        first = kind == SE_ROW ? 3 * (b / 3) : 3 * (b % 3);
+        step = 1;
+    }
+    for (int j = 0; j < 3; j++) {
+        const int i3 = first + j * step;
         const int u3 = unit_of(kind, i3);
         const unsigned in = inside(u3, u2);
-        if (i3 == i1 || !in)
+        if (i3 == i1)
             continue;
         const unsigned m = g->pos[u3][d];
         if (se_popcount(m) > 1 && se_popcount(m & ~in) == 1)
@@ -237,14 +249,20 @@ static inline unsigned next_tuple(unsigned t)
 }
 
 /* The bits of s placed on the set bits of ok, lowest first: an order-
- * keeping map from subsets of popcount(ok) items to subsets of ok. */
+ * keeping map from subsets of popcount(ok) items to subsets of ok (so
+ * the k-subsets of ok come in increasing order of their masks when s runs
+ * through the k-subsets of popcount(ok) bits with next_tuple). */
 static inline unsigned spread(unsigned s, unsigned ok)
 {
+#ifdef __BMI2__
+    return __builtin_ia32_pdep_si(s, ok);
+#else
     unsigned r = 0;
     for (; s; s >>= 1, ok &= ok - 1)
         if (s & 1)
             r |= ok & -ok;
     return r;
+#endif
 }
 
 /* The members whose masks have 2..k bits: only they can be in a tuple. */
@@ -287,11 +305,12 @@ static int naked_scan(const se_grid_t *g, int k, se_hint_t *h,
         for (int i = 0; i < 9; i++)
             m[i] = g->cand[se_cell(g, u, i)];
         const unsigned ok = usable(m, k);
-        if (se_popcount(ok) < k)
+        const int nok = se_popcount(ok);
+        if (nok < k)
             continue;
-        for (unsigned t = (1u << k) - 1; t < 512; t = next_tuple(t)) {
-            if (t & ~ok)
-                continue;
+        for (unsigned st = (1u << k) - 1; st < (1u << nok);
+             st = next_tuple(st)) {
+            const unsigned t = spread(st, ok);
             const unsigned un = tuple_union(m, t);
             if (!un || se_popcount(un) != k)
                 continue;
@@ -428,14 +447,19 @@ static int fish_scan(const se_grid_t *g, int k, int base, se_hint_t *h,
                      se_sink_t *all)
 {
     const int cover = base == SE_COL ? SE_ROW : SE_COL;
-    unsigned ok[9];
+    unsigned ok[9], any = 0;
     for (int d = 0; d < 9; d++) {
         uint16_t m[9];
         for (int i = 0; i < 9; i++)
             m[i] = g->pos[unit_of(base, i)][d];
         ok[d] = usable(m, k);
+        any |= ok[d];
     }
-    for (unsigned t = (1u << k) - 1; t < 512; t = next_tuple(t)) {
+    /* the tuples of lines usable for some digit, in increasing order */
+    const int nany = se_popcount(any);
+    for (unsigned st = (1u << k) - 1; nany >= k && st < (1u << nany);
+         st = next_tuple(st)) {
+        const unsigned t = spread(st, any);
         for (int d = 0; d < 9; d++) {
             if (t & ~ok[d])
                 continue;
