@@ -118,22 +118,10 @@ static void lock_elims(const se_grid_t *g, int u1, int u2, int d, se_hint_t *h)
 static int following_single(const se_grid_t *g, int kind, int i1, int u2,
                             int d)
 {
-    /* the three regions of u1's kind crossing u2, in increasing order */
-    int first, step;
-    if (kind == SE_BOX) {
-        const int line = u2 >= TAB_COL_UNIT(0) ? u2 - TAB_COL_UNIT(0) : u2;
-        first = u2 >= TAB_COL_UNIT(0) ? line / 3 : 3 * (line / 3);
-        step = u2 >= TAB_COL_UNIT(0) ? 3 : 1;
-    } else {
-        const int b = u2 - TAB_BOX_UNIT(0);
-        first = kind == SE_ROW ? 3 * (b / 3) : 3 * (b % 3);
-        step = 1;
-    }
-    for (int j = 0; j < 3; j++) {
-        const int i3 = first + j * step;
+    for (int i3 = 0; i3 < 9; i3++) {
         const int u3 = unit_of(kind, i3);
         const unsigned in = inside(u3, u2);
-        if (i3 == i1)
+        if (i3 == i1 || !in)
             continue;
         const unsigned m = g->pos[u3][d];
         if (se_popcount(m) > 1 && se_popcount(m & ~in) == 1)
