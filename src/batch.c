@@ -494,21 +494,40 @@ typedef struct team {
                        * team has no spare thread) */
 } team_t;
 
-/* One round's work on chunk cur, by every worker (see the top): blocks are
- * claimed one at a time, so faster threads take more. */
+/* Work on item i of chunk c alone (a fine job's unit). */
+static void work_item(const driver_t *d, int t, bchunk_t *c, size_t i)
+{
+    const sf_job_t *job = d->job;
+    if (job->block)
+        job->block(job->ctx, t);
+    const sf_item_t it = batch_item_at(d, c, i);
+    c->kept[i] = 1;
+    job->work(job->ctx, t, &it, slot_at(d, c, i));
+}
+
+/* One round's work on chunk cur, by every worker (see the top): blocks
+ * (items, for a fine job) are claimed one at a time, so faster threads
+ * take more. */
 static void work_chunk(driver_t *d, int t, bchunk_t *cur, team_t *tm)
 {
     size_t k;
-    while ((k = claim_block(cur, &cur->claimed[0])) < cur->nblocks)
-        work_block(d, t, cur, k);
-    if (!d->job->keep)
+    if (d->job->fine)
+        while ((k = __atomic_fetch_add(&cur->claimed[0], 1,
+                                       __ATOMIC_RELAXED)) < cur->n)
+            work_item(d, t, cur, k);
+    else
+        while ((k = claim_block(cur, &cur->claimed[0])) < cur->nblocks)
+            work_block(d, t, cur, k);
+    if (!d->job->keep && !d->job->fine)
         return;
     barrier_wait(&tm->work);
-    if (t == 0 && d->dist)
-        batch_dist_keep(d, cur);
-    else if (t == 0)
-        batch_keep_pass(d, cur);
-    barrier_wait(&tm->work);
+    if (d->job->keep) {
+        if (t == 0 && d->dist)
+            batch_dist_keep(d, cur);
+        else if (t == 0)
+            batch_keep_pass(d, cur);
+        barrier_wait(&tm->work);
+    }
     while ((k = claim_block(cur, &cur->claimed[1])) < cur->nblocks)
         emit_block(d, t, cur, k);
 }

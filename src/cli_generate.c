@@ -323,6 +323,7 @@ static int generate_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
         .ctx = k, .source = 1, .count = k->count, .outputs = 1,
         .slot_size = sizeof(gen_slot_t), .start = generate_start,
         .begin = generate_begin, .work = generate_work, .emit = generate_emit,
+        .fine = 1, /* a puzzle takes a millisecond or more */
     };
     const int rc = sf_job_run(&k->run.batch, &job, rd, wr, &k->stats, err);
     generate_collect(k);

@@ -315,7 +315,7 @@ static int rate_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
     const sf_job_t job = {
         .ctx = k, .outputs = 1, .slot_size = sizeof(rate_slot_t),
         .start = rate_start, .begin = rate_begin, .work = rate_work,
-        .emit = rate_emit,
+        .emit = rate_emit, .fine = k->want_se, /* SE: up to seconds each */
     };
     const int rc = sf_job_run(&k->run.batch, &job, rd, wr, &k->stats, err);
     rate_finish(k);

@@ -533,6 +533,10 @@ typedef struct sf_job {
     /* Format the item's output records into out[0..outputs-1]. */
     void (*emit)(void *ctx, int thread, const sf_item_t *item, void *slot,
                  sf_out_t *const *out);
+    /* 1: items take milliseconds or more (and vary): threads claim them
+     * one at a time instead of in blocks, so that they finish a chunk
+     * together; output is still formatted by blocks. */
+    int fine;
 } sf_job_t;
 
 typedef struct sf_job_stats {

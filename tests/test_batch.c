@@ -33,6 +33,7 @@
 #include "refsolve.h"
 #include "sudoflow.h"
 #include "testutil.h"
+#include "timer.h"
 
 /* ================================================================ helpers */
 
@@ -1145,6 +1146,9 @@ static void test_many_chunks_keep_order(void **state)
  * items go to the second output. */
 typedef struct tjob {
     int dedupe, two;
+    int fine;                  /* the job's fine flag */
+    int wait_first;            /* item 0's work waits for another item's */
+    int others, waited;        /* items worked on besides 0; 1 if it did */
     uint8_t (*seen)[SF_CELLS]; /* puzzles kept so far (ordered pass) */
     size_t nseen;
     int threads;               /* from start() */
@@ -1173,6 +1177,17 @@ static void tjob_work(void *ctx, int thread, const sf_item_t *it, void *slot)
         s->sum += (uint64_t)(i + 1) * it->rec->cells[i];
     s->work_done = 1;
     j->works[8 * thread]++;
+    if (!j->wait_first)
+        return;
+    if (it->index != 0) {
+        __atomic_fetch_add(&j->others, 1, __ATOMIC_RELEASE);
+        return;
+    }
+    const double until = timer_mono_sec() + 10;
+    while (!__atomic_load_n(&j->others, __ATOMIC_ACQUIRE) &&
+           timer_mono_sec() < until)
+        ;
+    j->waited = __atomic_load_n(&j->others, __ATOMIC_ACQUIRE) > 0;
 }
 
 static int tjob_keep(void *ctx, const sf_item_t *it, void *slot,
@@ -1246,6 +1261,7 @@ static int run_tjob(dir_t *d, tjob_t *j, const sf_batch_opts_t *o,
         .ctx = j, .outputs = nout, .slot_size = sizeof(tslot_t),
         .start = tjob_start, .work = tjob_work,
         .keep = j->dedupe ? tjob_keep : NULL, .emit = tjob_emit,
+        .fine = j->fine,
     };
     const sf_reader_opts_t ro = {.format = SF_FORMAT_AUTO};
     sf_reader_t *rd = sf_reader_new(paths, 1, &ro);
@@ -1311,18 +1327,18 @@ static void test_job_outputs(void **state)
         text_t want[2] = {{0}, {0}};
         for (int k = 0; k < nout; k++)
             expect_tjob(&want[k], &s, dedupe, two, k);
-        for (int v = 0; v < 4; v++) {
-            sf_batch_opts_t o = base_opts(threads[v], chunks[v]);
+        for (int v = 0; v < 8; v++) {
+            sf_batch_opts_t o = base_opts(threads[v % 4], chunks[v % 4]);
             o.sep = ";";
-            tjob_t j = {.dedupe = dedupe, .two = two};
+            tjob_t j = {.dedupe = dedupe, .two = two, .fine = v >= 4};
             j.seen = calloc(s.n, SF_CELLS);
             sf_job_stats_t st;
             char *got[2];
             size_t len[2];
-            assert_int_equal(run_tjob(d, &j, &o, paths, nout, v == 3, &st,
-                                      got, len), 0);
+            assert_int_equal(run_tjob(d, &j, &o, paths, nout, v % 4 == 3,
+                                      &st, got, len), 0);
             assert_int_equal(st.items, s.n);
-            assert_int_equal(st.threads, threads[v]);
+            assert_int_equal(st.threads, threads[v % 4]);
             for (int k = 0; k < nout; k++) {
                 assert_string_equal(got[k], want[k].p ? want[k].p : "");
                 free(got[k]);
@@ -1335,6 +1351,34 @@ static void test_job_outputs(void **state)
         tfree(&want[0]);
         tfree(&want[1]);
     }
+    free(in);
+    free(s.v);
+}
+
+/* A fine job's items are claimed one at a time: with two threads, the
+ * work on item 0 waits (up to 10 s) until the other thread has worked on
+ * an item of the same block of 128, which a thread taking whole blocks
+ * would never do; output as usual. */
+static void test_job_fine(void **state)
+{
+    dir_t *const d = *state;
+    set_t s = mixed_set(23, 100);
+    char *in = dir_file(d, ".txt");
+    write_lines(&s, in, 0, 0, s.n);
+    const char *paths[] = {in};
+    text_t want[2] = {{0}, {0}};
+    expect_tjob(&want[0], &s, 0, 0, 0);
+    sf_batch_opts_t o = base_opts(2, 1000);
+    o.sep = ";";
+    tjob_t j = {.fine = 1, .wait_first = 1};
+    sf_job_stats_t st;
+    char *got[2];
+    size_t len[2];
+    assert_int_equal(run_tjob(d, &j, &o, paths, 1, 0, &st, got, len), 0);
+    assert_true(j.waited);
+    assert_string_equal(got[0], want[0].p ? want[0].p : "");
+    free(got[0]);
+    tfree(&want[0]);
     free(in);
     free(s.v);
 }
@@ -1538,6 +1582,7 @@ int main(void)
                                         remove_dir),
         cmocka_unit_test_setup_teardown(test_many_chunks_keep_order, make_dir,
                                         remove_dir),
+        cmocka_unit_test_setup_teardown(test_job_fine, make_dir, remove_dir),
         cmocka_unit_test_setup_teardown(test_job_outputs, make_dir,
                                         remove_dir),
         cmocka_unit_test_setup_teardown(test_job_source, make_dir,

@@ -1,7 +1,7 @@
 # SE's nested forcing chains: the public puzzles of data/se/shared_ratings.csv
 # that SE rates 9.4 to 10.4 (read from ../shared/data), among them one that
-# needs the first level of nesting ("(+)", 9.8) and two that need the
-# second ("(+ Forcing Chains)", 10.3), get exactly SE's rating.  (Those
+# needs the first level of nesting ("(+)", 9.8) and seven that need the
+# second ("(+ Forcing Chains)", 10.2-10.4), get exactly SE's rating.  (Those
 # above, which need the deeper levels and take seconds each, are checked
 # by `make check`.)
 sh "$IN/../../se_compare.sh" --min-se 9.4 --max-se 10.4 --exact "$SF" > report.txt
