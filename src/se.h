@@ -99,6 +99,21 @@ static inline int se_kind_unit(const se_grid_t *g, int k, int cell)
                     : TAB_COL_UNIT(g->t->col[cell]);
 }
 
+/* The other place of digit d in region u when u has exactly two and one
+ * is cell (an X-link from cell); -1 otherwise. */
+static inline int se_other_place(const se_grid_t *g, int u, int d, int cell)
+{
+    unsigned m = g->pos[u][d];
+    if (__builtin_popcount(m) != 2)
+        return -1;
+    int c = g->t->unit_cells[u][__builtin_ctz(m)];
+    if (c == cell) {
+        m &= m - 1;
+        c = g->t->unit_cells[u][__builtin_ctz(m)];
+    }
+    return c;
+}
+
 /* Clear digit d of cell c from the position masks of c's regions. */
 void se_unpos(se_grid_t *g, int c, int d);
 

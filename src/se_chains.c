@@ -147,16 +147,9 @@ static int off_to_on(const se_grid_t *g, int pot, int y, int x, int16_t *out)
     if (!x)
         return n;
     for (int k = 0; k < 3; k++) {
-        const int u = se_kind_unit(g, k, cell);
-        const unsigned m = g->pos[u][d];
-        if (se_popcount(m) != 2)
+        const int c = se_other_place(g, se_kind_unit(g, k, cell), d, cell);
+        if (c < 0)
             continue;
-        unsigned o = m;
-        int c = se_cell(g, u, se_lowest(o));
-        if (c == cell) {
-            o &= o - 1;
-            c = se_cell(g, u, se_lowest(o));
-        }
         int dup = 0;
         for (int i = 0; i < n; i++)
             dup |= out[i] == c * 9 + d;

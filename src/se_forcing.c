@@ -3,10 +3,11 @@
  * region forcing chains (8.0 and up), dynamic forcing chains (8.5 and up)
  * and those with nesting (9.0 to 11.0 and up), with SE's length rule.
  *
- * Both rest on one search: from a start potential (a candidate assumed on
- * or off), follow the implications breadth first, "on" potentials before
- * "off" ones, keeping the first way each potential was reached, and stop
- * at the first contradiction (a potential reached both on and off).
+ * All rest on one search (se_search.c): from a start potential (a
+ * candidate assumed on or off), follow the implications breadth first,
+ * "on" potentials before "off" ones, keeping the first way each potential
+ * was reached, and stop at the first contradiction (a potential reached
+ * both on and off).
  *   on  -> off: the digit's other places in the cell's box, row and
  *              column (in that order), and with Y-links the cell's other
  *              digits;
@@ -44,54 +45,11 @@
  * cell, region, contradiction), in the order they were found; nested
  * techniques take every hint, in that order (se_all.c).
  */
-#include "se.h"
+#include "se_forcing_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define NODES 1460 /* every potential on and off, and one more */
-#define MAX_PAR 10 /* the first parent and up to 8 hidden ones; a nested
-                    * rule's longer lists go to the run's pool */
-#define POOL 32768 /* parents of nested "off" potentials, per run */
-#define NESTS 729  /* nested chains met, per run */
-
-typedef struct node {
-    int16_t pot;          /* cell * 9 + digit */
-    uint8_t on;
-    uint8_t cause;        /* an "on" reached by a link within a region of
-                           * kind 0..2 (box, row, column), within the cell
-                           * (CELL_LINK), or neither (NO_LINK) */
-    uint16_t npar;        /* parents: node indexes in the same run, in */
-    int16_t nest;         /* the nested chain it came from, -1: none */
-    int16_t par[MAX_PAR]; /* par[] up to MAX_PAR, else at pool[xpar] */
-    int32_t xpar;
-} node_t;                 /* 32 bytes */
-
-/* One search: its nodes in the order they were added. */
-typedef struct run {
-    node_t n[NODES];
-    int count;
-    int16_t on_at[729], off_at[729]; /* node of a potential, -1: none */
-    int16_t on_list[729], off_list[729]; /* "on" / "off" nodes in order */
-    int non, noff;
-    int abs_on, abs_off;  /* the contradiction's two nodes, or -1 */
-    int16_t pool[POOL];
-    int npool;
-    uint64_t nest_sig[NESTS]; /* nested chains: identity, complexity */
-    int nest_cx[NESTS], nnest;
-} run_t;
-
-#define RUNS 19 /* a cell's digits (9), a region's places (9), "off" (1) */
-#define CELL_LINK 3
-#define NO_LINK 255
-
-/* The kinds of multiple chains: static, dynamic, and dynamic with SE's
- * levels of nesting 1 to 5 ("(+)", "(+ Forcing Chains)", "(+ Multiple
- * Forcing Chains)", "(+ Dynamic Forcing Chains)", "(+ Dynamic Forcing
- * Chains (+ Forcing Chains))"): a kind's nesting level is kind - 1.
- * Their base difficulties and steps. */
-enum { STATIC, DYNAMIC, PLUS, PLUS_FC, PLUS_MFC, PLUS_DFC, PLUS_DFC_FC,
-       KINDS };
 static const int kind_base[KINDS] = {80, 85, 90, 95, 100, 105, 110};
 static const int kind_cell[KINDS] = {
     SF_SE_STEP_CELL_FORCING, SF_SE_STEP_DYNAMIC_CELL, SF_SE_STEP_PLUS_CELL,
@@ -110,24 +68,6 @@ static const int kind_double[KINDS] = {
     0, SF_SE_STEP_DYNAMIC_DOUBLE, SF_SE_STEP_PLUS_DOUBLE,
     SF_SE_STEP_PLUS_FC_DOUBLE, SF_SE_STEP_PLUS_MFC_DOUBLE,
     SF_SE_STEP_PLUS_DFC_DOUBLE, SF_SE_STEP_PLUS_DFC_FC_DOUBLE};
-
-struct se_fwork {
-    run_t run[RUNS];
-    uint32_t seen[2 * 729], stamp; /* ancestor counting */
-    uint64_t hint_sig[NESTS];      /* nested chains counted for a hint */
-    int nhint_sig, hint_nested;    /* and their complexity */
-    int want_need;                 /* all mode: also what a hint rests on */
-    uint16_t need[81];
-    uint64_t sig;                  /* and its chains' identity */
-    se_found_list_t found;         /* all mode's hints */
-    se_work_t *chains;             /* memory of nested chain searches */
-    se_fwork_t *inner;             /* and of nested multiple chains */
-    se_clock_t *clk;
-    int overflow;                  /* a search ran out of room */
-    unsigned char *saved;          /* "on" searches kept for reuse */
-    size_t nsaved, capsaved;
-    int32_t saved_at[729];         /* a potential's offset in it + 1 */
-};
 
 se_fwork_t *se_fwork_new(se_work_t *chains)
 {
@@ -155,293 +95,6 @@ void se_fwork_free(se_fwork_t *f)
         free(f->saved);
     }
     free(f);
-}
-
-static inline const int16_t *parents_of(const run_t *r, const node_t *n)
-{
-    return n->npar <= MAX_PAR ? n->par : r->pool + n->xpar;
-}
-
-static int add_node(run_t *r, int pot, int on, int parent)
-{
-    if (r->count >= NODES)
-        return -1;
-    node_t *n = &r->n[r->count];
-    n->pot = (int16_t)pot;
-    n->on = (uint8_t)on;
-    n->npar = parent >= 0;
-    n->par[0] = (int16_t)parent;
-    n->nest = -1;
-    n->cause = NO_LINK;
-    return r->count++;
-}
-
-/* Index node i as the "on" or "off" node of its potential. */
-static void index_node(run_t *r, int i)
-{
-    const node_t *n = &r->n[i];
-    if (n->on) {
-        r->on_at[n->pot] = (int16_t)i;
-        r->on_list[r->non++] = (int16_t)i;
-    } else {
-        r->off_at[n->pot] = (int16_t)i;
-        r->off_list[r->noff++] = (int16_t)i;
-    }
-}
-
-/* Consequences of "off" node i of run r: "on" potentials with their
- * parents (node indexes in r), deduplicated, in SE's order, into out;
- * their count. */
-static int off_to_on(const se_grid_t *src, const se_grid_t *w,
-                     const run_t *r, int i, int y, int x, node_t *out)
-{
-    const int pot = r->n[i].pot, cell = pot / 9, d = pot % 9;
-    int n = 0;
-    if (y && se_popcount(w->cand[cell]) == 2) {
-        node_t *nd = &out[n++];
-        nd->pot = (int16_t)(cell * 9 + se_lowest(w->cand[cell] & ~(1u << d)));
-        nd->on = 1;
-        nd->nest = -1;
-        nd->cause = CELL_LINK;
-        nd->npar = 1;
-        nd->par[0] = (int16_t)i;
-        for (unsigned m = src->cand[cell] & ~w->cand[cell]; m; m &= m - 1)
-            if (r->off_at[cell * 9 + se_lowest(m)] >= 0)
-                nd->par[nd->npar++] = r->off_at[cell * 9 + se_lowest(m)];
-    }
-    for (int k = 0; x && k < 3; k++) {
-        const int u = se_kind_unit(w, k, cell);
-        const unsigned m = w->pos[u][d];
-        if (se_popcount(m) != 2)
-            continue;
-        unsigned o = m;
-        int c = se_cell(w, u, se_lowest(o));
-        if (c == cell) {
-            o &= o - 1;
-            c = se_cell(w, u, se_lowest(o));
-        }
-        int dup = 0;
-        for (int j = 0; j < n; j++)
-            dup |= out[j].pot == c * 9 + d;
-        if (dup)
-            continue;
-        node_t *nd = &out[n++];
-        nd->pot = (int16_t)(c * 9 + d);
-        nd->on = 1;
-        nd->nest = -1;
-        nd->cause = (uint8_t)k;
-        nd->npar = 1;
-        nd->par[0] = (int16_t)i;
-        for (unsigned h = src->pos[u][d] & ~m; h; h &= h - 1) {
-            const int q = r->off_at[se_cell(w, u, se_lowest(h)) * 9 + d];
-            if (q >= 0)
-                nd->par[nd->npar++] = (int16_t)q;
-        }
-    }
-    return n;
-}
-
-/* Add a copy of node *nd to r: its index, or -1 when r is full. */
-static int copy_node(run_t *r, const node_t *nd)
-{
-    if (r->count >= NODES)
-        return -1;
-    r->n[r->count] = *nd;
-    return r->count++;
-}
-
-/* SE's nesting: when a dynamic search runs out of implications, the
- * eliminations of the first of the level's rules (level_rules) that has
- * instances on the working grid resting on candidates the search removed
- * become "off" potentials (each instance's such candidates their
- * parents), and the search goes on.  The rules: locking, hidden pair,
- * naked pair, X-wing at every level, then at level 2 the forcing chains
- * and cycles, at 3 those and the cell and region forcing chains, at 4 the
- * dynamic forcing chains, at 5 those and the level-2 ones.  A chain's
- * "off" potentials carry the chain, whose complexity counts in the hints
- * they lead to.  Instances that rest on nothing the search removed are
- * left out (they hold without it). */
-typedef struct nest {
-    se_sink_t sink;
-    const se_grid_t *src, *w;
-    run_t *r;
-    int any;      /* an instance with parents was met */
-    int full;     /* r ran out of room */
-} nest_t;
-
-/* The index of the nested chain of identity sig and complexity cx in r's
- * table, added if new; -1 when the table is full. */
-static int nest_index(run_t *r, uint64_t sig, int cx)
-{
-    for (int i = 0; i < r->nnest; i++)
-        if (r->nest_sig[i] == sig)
-            return i;
-    if (r->nnest == NESTS)
-        return -1;
-    r->nest_sig[r->nnest] = sig;
-    r->nest_cx[r->nnest] = cx;
-    return r->nnest++;
-}
-
-static int nest_emit(se_sink_t *s, const se_hint_t *h)
-{
-    nest_t *n = (nest_t *)s;
-    run_t *r = n->r;
-    const int at = r->npool;
-    int npar = 0;
-    for (int c = 0; c < 81; c++)
-        for (unsigned m = s->need[c] & n->src->cand[c] & ~n->w->cand[c]; m;
-             m &= m - 1) {
-            const int q = r->off_at[c * 9 + se_lowest(m)];
-            if (q < 0)
-                continue;
-            if (at + npar == POOL) {
-                n->full = 1;
-                return 1;
-            }
-            r->pool[at + npar++] = (int16_t)q;
-        }
-    if (!npar)
-        return 0;
-    n->any = 1;
-    node_t nd = {.on = 0, .cause = NO_LINK, .npar = (uint16_t)npar,
-                 .xpar = at, .nest = -1};
-    if (npar <= MAX_PAR)
-        memcpy(nd.par, r->pool + at, (size_t)npar * sizeof nd.par[0]);
-    else
-        r->npool += npar;
-    if (s->sig && (nd.nest = (int16_t)nest_index(r, s->sig,
-                                                  s->complexity)) < 0) {
-        n->full = 1;
-        return 1;
-    }
-    for (int c = 0; c < 81; c++)
-        for (unsigned m = h->elim[c]; m; m &= m - 1) {
-            nd.pot = (int16_t)(c * 9 + se_lowest(m));
-            if (r->off_at[nd.pot] >= 0)
-                continue;
-            const int e = copy_node(r, &nd);
-            if (e < 0) {
-                n->full = 1;
-                return 1;
-            }
-            index_node(r, e);
-        }
-    return 0;
-}
-
-static int forcing_all(const se_grid_t *g, se_fwork_t *f, int kind,
-                       se_sink_t *all);
-
-/* The rules of each nesting level after locking, hidden and naked pairs
- * and X-wings, in SE's order: CHAINS for the forcing chains and cycles,
- * else the kind of multiple chains (at level 4 and up, dynamic chains
- * stand for the simple and multiple ones). */
-#define CHAINS (-1)
-static const int level_rules[6][3] = {
-    {0}, {0}, {1, CHAINS}, {2, CHAINS, STATIC}, {1, DYNAMIC},
-    {2, DYNAMIC, PLUS_FC}};
-
-/* Run one nested rule on w into the sink: 0, or -1 out of memory. */
-static int nested_rule(const se_grid_t *w, se_fwork_t *f, int rule,
-                       se_sink_t *sink)
-{
-    se_hint_t h;
-    switch (rule) {
-    case 0: se_locking_all(w, &h, sink); return 0;
-    case 1: se_hidden_set_all(w, 2, &h, sink); return 0;
-    case 2: se_naked_set_all(w, 2, &h, sink); return 0;
-    case 3: se_fish_all(w, 2, &h, sink); return 0;
-    }
-    const int kind = level_rules[rule >> 4][rule & 15];
-    if (kind == CHAINS)
-        return se_chains_all(w, f->chains, sink) < 0 ? -1 : 0;
-    if (!f->inner && !(f->inner = se_fwork_new(f->chains)))
-        return -1;
-    f->inner->clk = f->clk;
-    return forcing_all(w, f->inner, kind, sink) < 0 ? -1 : 0;
-}
-
-/* Add the nested rules' "off" potentials to r (see above) at nesting
- * level 1 to 5: 0, or -1 when r is full or memory ran out. */
-static int nested_offs(const se_grid_t *src, const se_grid_t *w, run_t *r,
-                       int level, se_fwork_t *f)
-{
-    nest_t n = {.sink = {.emit = nest_emit}, .src = src, .w = w, .r = r};
-    const int rules = 4 + level_rules[level][0];
-    for (int rule = 0; rule < rules && !n.any && !n.full; rule++) {
-        n.sink.sig = 0;
-        n.sink.complexity = 0;
-        /* rules past the basic four: level << 4 | index in level_rules */
-        const int id = rule < 4 ? rule : level << 4 | (rule - 3);
-        if (nested_rule(w, f, id, &n.sink) < 0)
-            return -1;
-    }
-    return n.full ? -1 : 0;
-}
-
-/* The search from potential start (on or off) over the grid g, static,
- * dynamic or nested (kind), with links y, x.  Fills r; returns 1 at a
- * contradiction (r->abs_on, r->abs_off), 0 when the implications run out,
- * -1 when r is full. */
-static int search(const se_grid_t *g, run_t *r, int start, int on, int kind,
-                  int y, int x, se_fwork_t *f)
-{
-    const int dynamic = kind != STATIC;
-    se_grid_t w = *g; /* g stays the source of hidden parents */
-    memset(r->on_at, 0xff, sizeof r->on_at);
-    memset(r->off_at, 0xff, sizeof r->off_at);
-    r->count = r->non = r->noff = r->npool = r->nnest = 0;
-    r->abs_on = r->abs_off = -1;
-    index_node(r, add_node(r, start, on, -1));
-    int qon = 0, qoff = 0; /* next of on_list / off_list to follow */
-    int16_t next[32];
-    while (qon < r->non || qoff < r->noff) {
-        if (qon < r->non) {
-            const int p = r->on_list[qon++];
-            const int n = se_on_to_off(&w, r->n[p].pot, y, next);
-            for (int k = 0; k < n; k++) {
-                if (r->on_at[next[k]] >= 0) {
-                    r->abs_on = r->on_at[next[k]];
-                    r->abs_off = add_node(r, next[k], 0, p);
-                    return r->abs_off < 0 ? -1 : 1;
-                }
-                if (r->off_at[next[k]] < 0) {
-                    const int e = add_node(r, next[k], 0, p);
-                    if (e < 0)
-                        return -1;
-                    index_node(r, e);
-                }
-            }
-        } else {
-            const int p = r->off_list[qoff++];
-            node_t made[4];
-            const int n = off_to_on(g, &w, r, p, y, x, made);
-            if (dynamic) { /* off: gone from the working grid */
-                const int c = r->n[p].pot / 9, d = r->n[p].pot % 9;
-                w.cand[c] = (uint16_t)(w.cand[c] & ~(1u << d));
-                se_unpos(&w, c, d);
-            }
-            for (int k = 0; k < n; k++) {
-                const int pot = made[k].pot;
-                if (r->off_at[pot] >= 0 || r->on_at[pot] < 0) {
-                    const int e = copy_node(r, &made[k]);
-                    if (e < 0)
-                        return -1;
-                    if (r->off_at[pot] >= 0) {
-                        r->abs_on = e;
-                        r->abs_off = r->off_at[pot];
-                        return 1;
-                    }
-                    index_node(r, e);
-                }
-            }
-        }
-        if (kind >= PLUS && qon == r->non && qoff == r->noff &&
-            nested_offs(g, &w, r, kind - DYNAMIC, f) < 0)
-            return -1;
-    }
-    return 0;
 }
 
 /* Start counting the complexity of a hint: no nested chain met yet. */
@@ -496,7 +149,7 @@ static int ancestors(se_fwork_t *f, const se_grid_t *g, const run_t *r, int i)
     f->seen[r->n[i].pot * 2 + r->n[i].on] = f->stamp;
     while (n > 0) {
         const node_t *nd = &r->n[todo[--n]];
-        const int16_t *par = parents_of(r, nd);
+        const int16_t *par = se_parents(r, nd);
         count++;
         if (nd->nest >= 0)
             hint_nest(f, r, nd->nest);
@@ -604,7 +257,7 @@ int se_nishio(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
         for (unsigned m = g->cand[c]; m; m &= m - 1) {
             const int d = se_lowest(m), pot = c * 9 + d;
             for (int on = 1; on >= 0; on--) {
-                const int rc = search(g, r, pot, on, DYNAMIC, 0, 1, NULL);
+                const int rc = se_search(g, r, pot, on, DYNAMIC, 0, 1, NULL);
                 if (rc < 0)
                     return 0;
                 if (rc == 0)
@@ -743,7 +396,7 @@ static int on_search(const se_grid_t *g, se_fwork_t *f, run_t *r, int pot,
 {
     if (f->saved_at[pot])
         return restore_run(f, r, pot);
-    const int rc = search(g, r, pot, 1, kind, 1, 1, f);
+    const int rc = se_search(g, r, pot, 1, kind, 1, 1, f);
     if (rc >= 0)
         save_run(f, r, pot, rc);
     return rc;
@@ -791,7 +444,7 @@ static int binary_chains(const se_grid_t *g, se_fwork_t *f, int c, int d,
     run_t *off = &f->run[RUNS - 1];
     if (on->abs_on >= 0)
         offer(b, absurd, base, absurd_cx(f, g, on), 7, c, 1u << d);
-    const int rc = search(g, off, pot, 0, kind, 1, 1, f);
+    const int rc = se_search(g, off, pot, 0, kind, 1, 1, f);
     if (rc < 0)
         return -1;
     if (rc > 0)
@@ -864,8 +517,8 @@ int se_fwork_overflow(const se_fwork_t *f)
 
 /* The same in all mode, every hint handed to the sink in SE's order:
  * 0, or -1 out of memory, room or time. */
-static int forcing_all(const se_grid_t *g, se_fwork_t *f, int kind,
-                       se_sink_t *all)
+int se_forcing_all(const se_grid_t *g, se_fwork_t *f, int kind,
+                   se_sink_t *all)
 {
     best_t b = {.all = &f->found, .f = f, .g = g, .root_cell = -1,
                 .root_unit = -1};
