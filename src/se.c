@@ -146,11 +146,6 @@ void se_grid_index(se_grid_t *g)
     }
 }
 
-void se_house_cells(const se_grid_t *g, int cell, uint8_t out[20])
-{
-    memcpy(out, g->t->house[cell], TAB_PEERS);
-}
-
 void se_hint_clear(se_hint_t *h, int tech, int diff)
 {
     memset(h->elim, 0, sizeof h->elim);
@@ -313,15 +308,13 @@ static int next_hint(const se_grid_t *g, int min, int max, se_work_t **w,
             return -3;
         if (se_multiple_chains(g, f, c, h))
             return 1;
-        if (above(c, 85))
-            return -3;
-        if (se_fwork_overflow(f) || se_dynamic_chains(g, f, c, h))
-            return !se_fwork_overflow(f);
-        for (int level = 1; level <= 5; level++) {
+        for (int level = 0; level <= 5; level++) { /* 0: dynamic chains */
             if (above(c, 85 + 5 * level))
                 return -3;
-            if (se_fwork_overflow(f) || se_nested_chains(g, f, c, level, h))
-                return !se_fwork_overflow(f);
+            if (se_fwork_overflow(f))
+                return 0;
+            if (se_nested_chains(g, f, c, level, h))
+                return 1;
         }
         if (se_fwork_overflow(f))
             return 0;

@@ -117,9 +117,8 @@ static inline int se_other_place(const se_grid_t *g, int u, int d, int cell)
 /* Clear digit d of cell c from the position masks of c's regions. */
 void se_unpos(se_grid_t *g, int c, int d);
 
-/* SE's order of a cell's peers: its box row by row, then the rest of its
- * row left to right, then the rest of its column top down. */
-void se_house_cells(const se_grid_t *g, int cell, uint8_t out[20]);
+/* SE's order of a cell's peers (its box row by row, then the rest of its
+ * row, then of its column) is the tables' house[cell]. */
 
 /* Hint helpers. */
 void se_hint_clear(se_hint_t *h, int tech, int diff);
@@ -232,10 +231,9 @@ void se_fwork_free(se_fwork_t *f);
 int se_nishio(const se_grid_t *g, se_fwork_t *f, se_clock_t *c, se_hint_t *h);
 int se_multiple_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *c,
                        se_hint_t *h);
-int se_dynamic_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *c,
-                      se_hint_t *h);
-/* Dynamic forcing chains with SE's level of nesting 1 to 5 (9.0, 9.5,
- * 10.0, 10.5, 11.0 and up): when a search runs out of implications,
+/* Dynamic forcing chains (level 0, 8.5 and up) and those with SE's level
+ * of nesting 1 to 5 (9.0, 9.5, 10.0, 10.5, 11.0 and up): when a search
+ * runs out of implications,
  * techniques found on its working grid add implications: locking, hidden
  * and naked pairs, X-wings (all levels), forcing chains and cycles
  * (levels 2, 3), multiple forcing chains (3), dynamic forcing chains (4,

@@ -47,8 +47,7 @@ static int collect(const se_grid_t *g, int degree, base_cell_t *list,
     for (int c = 0; c < 81; c++) {
         if (se_popcount(g->cand[c]) < 2)
             continue;
-        uint8_t house[20];
-        se_house_cells(g, c, house);
+        const uint8_t *house = g->t->house[c];
         base_cell_t *e = &list[n];
         int single = 0;
         e->nex = 0;

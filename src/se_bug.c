@@ -161,9 +161,9 @@ static int type4(const se_grid_t *g, const bug_t *b, se_hint_t *h)
  * BUG cell's peer order), tuples of deg - 1 of them plus the BUG digits. */
 static int type3_in(const se_grid_t *g, const bug_t *b, int u, se_hint_t *h)
 {
-    uint8_t house[20], rc[20];
+    uint8_t rc[20];
+    const uint8_t *house = g->t->house[b->cells[0]];
     int n = 0;
-    se_house_cells(g, b->cells[0], house);
     for (int i = 0; i < 20; i++)
         if (in_set(b->common, house[i]) &&
             cellset_has(g->t->unit_set[u], house[i]))

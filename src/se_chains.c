@@ -495,46 +495,47 @@ static void unary(const se_grid_t *g, se_work_t *w, int cell, int d, int y,
         forcing_hint(g, w, w->found[i], y, b);
 }
 
+/* SE's searches of every kind of links (X, Y, both), from every
+ * candidate of every cell with two or more, in its order, into b (in all
+ * mode they run to the end); 0, or -1 when the time (clk, may be NULL)
+ * is up. */
+static int scan(const se_grid_t *g, se_work_t *w, se_clock_t *clk,
+                chain_best_t *b)
+{
+    static const int modes[3][2] = {{0, 1}, {1, 0}, {1, 1}}; /* y, x */
+    for (int m = 0; m < 3; m++) {
+        if (too_deep(b, m == 2 ? 70 : 65, 1))
+            continue;
+        build_adj(g, w, modes[m][0], modes[m][1]);
+        for (int c = 0; c < 81 && !too_deep(b, m == 2 ? 70 : 65, 1); c++) {
+            if (g->val[c] || se_popcount(g->cand[c]) < 2)
+                continue;
+            if (clk && se_clock_over(clk))
+                return -1;
+            for (unsigned v = g->cand[c]; v; v &= v - 1)
+                unary(g, w, c, se_lowest(v), modes[m][0], modes[m][1], b);
+        }
+    }
+    return 0;
+}
+
 int se_chains(const se_grid_t *g, se_work_t *w, se_clock_t *clk, int any,
               se_hint_t *h)
 {
-    static const int modes[3][2] = {{0, 1}, {1, 0}, {1, 1}}; /* y, x */
     chain_best_t b = {.h = h, .any = any};
     if (!w)
         return 0;
     h->diff = -1;
-    for (int m = 0; m < 3; m++) {
-        if (too_deep(&b, m == 2 ? 70 : 65, 1))
-            continue;
-        build_adj(g, w, modes[m][0], modes[m][1]);
-        for (int c = 0; c < 81 && !too_deep(&b, m == 2 ? 70 : 65, 1); c++) {
-            if (g->val[c] || se_popcount(g->cand[c]) < 2)
-                continue;
-            if (se_clock_over(clk))
-                return 0;
-            for (unsigned v = g->cand[c]; v; v &= v - 1)
-                unary(g, w, c, se_lowest(v), modes[m][0], modes[m][1], &b);
-        }
-    }
-    return h->diff >= 0;
+    return scan(g, w, clk, &b) == 0 && h->diff >= 0;
 }
 
 int se_chains_all(const se_grid_t *g, se_work_t *w, se_sink_t *all)
 {
-    static const int modes[3][2] = {{0, 1}, {1, 0}, {1, 1}}; /* y, x */
     se_hint_t none;
     chain_best_t b = {.h = &none, .all = 1};
     none.diff = -1;
     w->all.n = 0;
-    for (int m = 0; m < 3 && !b.nomem; m++) {
-        build_adj(g, w, modes[m][0], modes[m][1]);
-        for (int c = 0; c < 81; c++) {
-            if (g->val[c] || se_popcount(g->cand[c]) < 2)
-                continue;
-            for (unsigned v = g->cand[c]; v; v &= v - 1)
-                unary(g, w, c, se_lowest(v), modes[m][0], modes[m][1], &b);
-        }
-    }
+    scan(g, w, NULL, &b);
     if (b.nomem)
         return -1;
     return se_found_emit(&w->all, all);

@@ -537,12 +537,6 @@ int se_multiple_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
     return forcing(g, f, clk, STATIC, h);
 }
 
-int se_dynamic_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
-                      se_hint_t *h)
-{
-    return forcing(g, f, clk, DYNAMIC, h);
-}
-
 int se_nested_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
                      int level, se_hint_t *h)
 {

@@ -187,18 +187,24 @@ static const int level_rules[6][3] = {
     {0}, {0}, {1, CHAINS}, {2, CHAINS, STATIC}, {1, DYNAMIC},
     {2, DYNAMIC, PLUS_FC}};
 
-/* Run one nested rule on w into the sink: 0, or -1 out of memory. */
-static int nested_rule(const se_grid_t *w, se_fwork_t *f, int rule,
-                       se_sink_t *sink)
+/* Run basic rule 0..3 (locking, hidden pair, naked pair, X-wing) on w
+ * into the sink. */
+static void basic_rule(const se_grid_t *w, int rule, se_sink_t *sink)
 {
     se_hint_t h;
     switch (rule) {
-    case 0: se_locking_all(w, &h, sink); return 0;
-    case 1: se_hidden_set_all(w, 2, &h, sink); return 0;
-    case 2: se_naked_set_all(w, 2, &h, sink); return 0;
-    case 3: se_fish_all(w, 2, &h, sink); return 0;
+    case 0: se_locking_all(w, &h, sink); break;
+    case 1: se_hidden_set_all(w, 2, &h, sink); break;
+    case 2: se_naked_set_all(w, 2, &h, sink); break;
+    default: se_fish_all(w, 2, &h, sink); break;
     }
-    const int kind = level_rules[rule >> 4][rule & 15];
+}
+
+/* Run the chains of a kind (CHAINS, or a kind of multiple chains) on w
+ * into the sink: 0, or -1 out of memory, room or time. */
+static int chain_rule(const se_grid_t *w, se_fwork_t *f, int kind,
+                      se_sink_t *sink)
+{
     if (kind == CHAINS)
         return se_chains_all(w, f->chains, sink) < 0 ? -1 : 0;
     if (!f->inner && !(f->inner = se_fwork_new(f->chains)))
@@ -217,9 +223,9 @@ static int nested_offs(const se_grid_t *src, const se_grid_t *w, run_t *r,
     for (int rule = 0; rule < rules && !n.any && !n.full; rule++) {
         n.sink.sig = 0;
         n.sink.complexity = 0;
-        /* rules past the basic four: level << 4 | index in level_rules */
-        const int id = rule < 4 ? rule : level << 4 | (rule - 3);
-        if (nested_rule(w, f, id, &n.sink) < 0)
+        if (rule < 4)
+            basic_rule(w, rule, &n.sink);
+        else if (chain_rule(w, f, level_rules[level][rule - 3], &n.sink) < 0)
             return -1;
     }
     return n.full ? -1 : 0;

@@ -5,7 +5,7 @@
  * pincers {x, z} and {y, z}: whichever value the pivot takes, one pincer
  * is z (XYZ: or the pivot itself is), so z goes from every cell that sees
  * both pincers (XYZ: and the pivot).  SE takes pivots row by row and the
- * pincers in its peer order (box, row, column; se_house_cells); the first
+ * pincers in its peer order (box, row, column; tables' house[]); the first
  * pattern that removes anything is the step.
  */
 #include "se.h"
@@ -44,8 +44,7 @@ int se_xy_wing(const se_grid_t *g, int xyz, se_hint_t *h)
         const unsigned xy = g->cand[p];
         if (se_popcount(xy) != want)
             continue;
-        uint8_t house[20];
-        se_house_cells(g, p, house);
+        const uint8_t *house = g->t->house[p];
         for (int i = 0; i < 20; i++) {
             const unsigned xz = g->cand[house[i]];
             if (se_popcount(xz) != 2 || se_popcount(xy & ~xz) != 1)
