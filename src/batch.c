@@ -119,6 +119,14 @@ static void emit_block(const driver_t *d, int t, bchunk_t *c, size_t k)
     }
 }
 
+/* Work on item i of chunk c. */
+static void work_item(const driver_t *d, int t, bchunk_t *c, size_t i)
+{
+    const sf_item_t it = batch_item_at(d, c, i);
+    c->kept[i] = 1;
+    d->job->work(d->job->ctx, t, &it, slot_at(d, c, i));
+}
+
 /* Work on the items of block k of chunk c; without an ordered pass,
  * format them too. */
 static void work_block(const driver_t *d, int t, bchunk_t *c, size_t k)
@@ -126,11 +134,8 @@ static void work_block(const driver_t *d, int t, bchunk_t *c, size_t k)
     const sf_job_t *job = d->job;
     if (job->block)
         job->block(job->ctx, t);
-    for (size_t i = k * BLOCK; i < block_end(c, k); i++) {
-        const sf_item_t it = batch_item_at(d, c, i);
-        c->kept[i] = 1;
-        job->work(job->ctx, t, &it, slot_at(d, c, i));
-    }
+    for (size_t i = k * BLOCK; i < block_end(c, k); i++)
+        work_item(d, t, c, i);
     if (!job->keep)
         emit_block(d, t, c, k);
 }
@@ -477,11 +482,11 @@ static void report_progress(driver_t *d)
     d->opts->on_progress(d->opts->ctx, &p);
 }
 
-/* The next unclaimed block of c (by counter *claim), or c->nblocks. */
-static size_t claim_block(const bchunk_t *c, size_t *claim)
+/* The next unclaimed unit (block or item) of n by counter *claim, or n. */
+static size_t claim_next(size_t *claim, size_t n)
 {
     const size_t k = __atomic_fetch_add(claim, 1, __ATOMIC_RELAXED);
-    return k < c->nblocks ? k : c->nblocks;
+    return k < n ? k : n;
 }
 
 /* The threads of a run: workers 0..workers-1 and, when the runtime gives
@@ -494,17 +499,6 @@ typedef struct team {
                        * team has no spare thread) */
 } team_t;
 
-/* Work on item i of chunk c alone (a fine job's unit). */
-static void work_item(const driver_t *d, int t, bchunk_t *c, size_t i)
-{
-    const sf_job_t *job = d->job;
-    if (job->block)
-        job->block(job->ctx, t);
-    const sf_item_t it = batch_item_at(d, c, i);
-    c->kept[i] = 1;
-    job->work(job->ctx, t, &it, slot_at(d, c, i));
-}
-
 /* One round's work on chunk cur, by every worker (see the top): blocks
  * (items, for a fine job) are claimed one at a time, so faster threads
  * take more. */
@@ -512,11 +506,13 @@ static void work_chunk(driver_t *d, int t, bchunk_t *cur, team_t *tm)
 {
     size_t k;
     if (d->job->fine)
-        while ((k = __atomic_fetch_add(&cur->claimed[0], 1,
-                                       __ATOMIC_RELAXED)) < cur->n)
+        while ((k = claim_next(&cur->claimed[0], cur->n)) < cur->n) {
+            if (d->job->block) /* a block of one */
+                d->job->block(d->job->ctx, t);
             work_item(d, t, cur, k);
+        }
     else
-        while ((k = claim_block(cur, &cur->claimed[0])) < cur->nblocks)
+        while ((k = claim_next(&cur->claimed[0], cur->nblocks)) < cur->nblocks)
             work_block(d, t, cur, k);
     if (!d->job->keep && !d->job->fine)
         return;
@@ -528,7 +524,7 @@ static void work_chunk(driver_t *d, int t, bchunk_t *cur, team_t *tm)
             batch_keep_pass(d, cur);
         barrier_wait(&tm->work);
     }
-    while ((k = claim_block(cur, &cur->claimed[1])) < cur->nblocks)
+    while ((k = claim_next(&cur->claimed[1], cur->nblocks)) < cur->nblocks)
         emit_block(d, t, cur, k);
 }
 
