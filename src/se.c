@@ -127,6 +127,7 @@ void se_grid_index(se_grid_t *g)
     memset(g->pos, 0, sizeof g->pos);
     memset(g->empty, 0, sizeof g->empty);
     memset(g->placed, 0, sizeof g->placed);
+    g->changed_units = g->changed_digits = 0;
     for (int c = 0; c < 81; c++) {
         const unsigned r = t->row[c], col = t->col[c], b = t->box[c];
         const unsigned ib = 3 * (r % 3) + col % 3;
@@ -166,25 +167,6 @@ int se_clock_over(se_clock_t *c)
     return c->over;
 }
 
-/* Start from the givens; -1 when they clash or a value is above 9. */
-static int grid_init(se_grid_t *g, const uint8_t *cells)
-{
-    const grid_tables_t *t = tables_get();
-    unsigned used[27];
-    memset(g, 0, sizeof *g);
-    g->t = t;
-    if (tables_units_used(t, cells, used) < 0)
-        return -1;
-    for (int c = 0; c < 81; c++)
-        g->val[c] = cells[c];
-    for (int c = 0; c < 81; c++)
-        if (!cells[c])
-            g->cand[c] = (uint16_t)(SE_ALL & ~(used[t->units[c][0]] |
-                                               used[t->units[c][1]] |
-                                               used[t->units[c][2]]));
-    return 0;
-}
-
 static void place_indexed(se_grid_t *g, int c, int d);
 
 /* Apply h: its eliminations, then its placement (which clears the digit
@@ -221,50 +203,77 @@ static int solved(const se_grid_t *g)
 /* SE's techniques in its order, up to aligned pair exclusion; the family
  * (sf_level_t) of each for the ladder. */
 typedef struct se_producer {
-    int (*find)(const se_grid_t *g, int arg, se_hint_t *h);
+    int (*find)(const se_grid_t *g, int arg, se_hint_t *h, uint32_t *clean);
     int arg;
     int level;
     int least;            /* the least difficulty of its hints */
+    int keeps;            /* what its clean mask holds: KEEPS_* */
 } se_producer_t;
 
-static int find_hidden_single(const se_grid_t *g, int a, se_hint_t *h)
-{ (void)a; return se_hidden_single(g, h); }
-static int find_direct_locking(const se_grid_t *g, int a, se_hint_t *h)
-{ (void)a; return se_direct_locking(g, h); }
-static int find_naked_single(const se_grid_t *g, int a, se_hint_t *h)
-{ (void)a; return se_naked_single(g, h); }
-static int find_locking(const se_grid_t *g, int a, se_hint_t *h)
-{ (void)a; return se_locking(g, h); }
-static int find_unique(const se_grid_t *g, int a, se_hint_t *h)
-{ (void)a; return se_unique_loops(g, h); }
-static int find_bug(const se_grid_t *g, int a, se_hint_t *h)
-{ (void)a; return se_bug(g, h); }
-static int find_aligned(const se_grid_t *g, int a, se_hint_t *h)
-{ (void)a; return se_aligned_pair(g, h); }
+enum { KEEPS_NONE, KEEPS_UNITS, KEEPS_DIGITS };
+
+static int find_hidden_single(const se_grid_t *g, int a, se_hint_t *h,
+                              uint32_t *clean)
+{ (void)a; (void)clean; return se_hidden_single(g, h); }
+static int find_direct_locking(const se_grid_t *g, int a, se_hint_t *h,
+                               uint32_t *clean)
+{ (void)a; return se_direct_locking(g, h, clean); }
+static int find_naked_single(const se_grid_t *g, int a, se_hint_t *h,
+                             uint32_t *clean)
+{ (void)a; (void)clean; return se_naked_single(g, h); }
+static int find_locking(const se_grid_t *g, int a, se_hint_t *h,
+                        uint32_t *clean)
+{ (void)a; return se_locking(g, h, clean); }
+static int find_wing(const se_grid_t *g, int a, se_hint_t *h, uint32_t *clean)
+{ (void)clean; return se_xy_wing(g, a, h); }
+static int find_unique(const se_grid_t *g, int a, se_hint_t *h,
+                       uint32_t *clean)
+{ (void)a; (void)clean; return se_unique_loops(g, h); }
+static int find_bug(const se_grid_t *g, int a, se_hint_t *h, uint32_t *clean)
+{ (void)a; (void)clean; return se_bug(g, h); }
+static int find_aligned(const se_grid_t *g, int a, se_hint_t *h,
+                        uint32_t *clean)
+{ (void)a; (void)clean; return se_aligned_pair(g, h); }
 
 static const se_producer_t producers[] = {
-    {find_hidden_single, 0, SF_LEVEL_SINGLES, 10},
-    {find_direct_locking, 0, SF_LEVEL_LOCKED, 17},
-    {se_direct_hidden_set, 2, SF_LEVEL_SUBSETS, 20},
-    {find_naked_single, 0, SF_LEVEL_SINGLES, 23},
-    {se_direct_hidden_set, 3, SF_LEVEL_SUBSETS, 25},
-    {find_locking, 0, SF_LEVEL_LOCKED, 26},
-    {se_naked_set, 2, SF_LEVEL_SUBSETS, 30},
-    {se_fish, 2, SF_LEVEL_FISH, 32},
-    {se_hidden_set, 2, SF_LEVEL_SUBSETS, 34},
-    {se_naked_set, 3, SF_LEVEL_SUBSETS, 36},
-    {se_fish, 3, SF_LEVEL_FISH, 38},
-    {se_hidden_set, 3, SF_LEVEL_SUBSETS, 40},
-    {se_xy_wing, 0, SF_LEVEL_WINGS, 42},
-    {se_xy_wing, 1, SF_LEVEL_WINGS, 44},
-    {find_unique, 0, SF_LEVEL_UNIQUE, 45},
-    {se_naked_set, 4, SF_LEVEL_SUBSETS, 50},
-    {se_fish, 4, SF_LEVEL_FISH, 52},
-    {se_hidden_set, 4, SF_LEVEL_SUBSETS, 54},
-    {find_bug, 0, SF_LEVEL_UNIQUE, 56},
-    {find_aligned, 0, SF_LEVEL_EXCLUSION, 62},
+    {find_hidden_single, 0, SF_LEVEL_SINGLES, 10, KEEPS_NONE},
+    {find_direct_locking, 0, SF_LEVEL_LOCKED, 17, KEEPS_DIGITS},
+    {se_direct_hidden_set, 2, SF_LEVEL_SUBSETS, 20, KEEPS_UNITS},
+    {find_naked_single, 0, SF_LEVEL_SINGLES, 23, KEEPS_NONE},
+    {se_direct_hidden_set, 3, SF_LEVEL_SUBSETS, 25, KEEPS_UNITS},
+    {find_locking, 0, SF_LEVEL_LOCKED, 26, KEEPS_DIGITS},
+    {se_naked_set, 2, SF_LEVEL_SUBSETS, 30, KEEPS_UNITS},
+    {se_fish, 2, SF_LEVEL_FISH, 32, KEEPS_DIGITS},
+    {se_hidden_set, 2, SF_LEVEL_SUBSETS, 34, KEEPS_UNITS},
+    {se_naked_set, 3, SF_LEVEL_SUBSETS, 36, KEEPS_UNITS},
+    {se_fish, 3, SF_LEVEL_FISH, 38, KEEPS_DIGITS},
+    {se_hidden_set, 3, SF_LEVEL_SUBSETS, 40, KEEPS_UNITS},
+    {find_wing, 0, SF_LEVEL_WINGS, 42, KEEPS_NONE},
+    {find_wing, 1, SF_LEVEL_WINGS, 44, KEEPS_NONE},
+    {find_unique, 0, SF_LEVEL_UNIQUE, 45, KEEPS_NONE},
+    {se_naked_set, 4, SF_LEVEL_SUBSETS, 50, KEEPS_UNITS},
+    {se_fish, 4, SF_LEVEL_FISH, 52, KEEPS_DIGITS},
+    {se_hidden_set, 4, SF_LEVEL_SUBSETS, 54, KEEPS_UNITS},
+    {find_bug, 0, SF_LEVEL_UNIQUE, 56, KEEPS_NONE},
+    {find_aligned, 0, SF_LEVEL_EXCLUSION, 62, KEEPS_NONE},
 };
 #define NPRODUCERS (int)(sizeof producers / sizeof producers[0])
+
+/* What each producer found nothing in, on the rating's grid. */
+typedef struct se_cleans {
+    uint32_t mask[NPRODUCERS];
+} se_cleans_t;
+
+/* Forget what changed on g since the last call. */
+static void cleans_update(se_cleans_t *k, se_grid_t *g)
+{
+    for (int i = 0; i < NPRODUCERS; i++)
+        k->mask[i] &= producers[i].keeps == KEEPS_UNITS ? ~g->changed_units
+                      : producers[i].keeps == KEEPS_DIGITS
+                          ? ~g->changed_digits
+                          : 0;
+    g->changed_units = g->changed_digits = 0;
+}
 
 /* The first hint in SE's order, families min..max only (the chains are
  * SF_LEVEL_CHAINS; for the ladder, min > 0, any chain will do).  1 found,
@@ -277,7 +286,7 @@ static int above(const se_clock_t *c, int least)
 }
 
 static int next_hint(const se_grid_t *g, int min, int max, se_work_t **w,
-                     se_clock_t *c, se_hint_t *h)
+                     se_clock_t *c, se_cleans_t *k, se_hint_t *h)
 {
     for (int i = 0; i < NPRODUCERS; i++) {
         const se_producer_t *p = &producers[i];
@@ -285,7 +294,7 @@ static int next_hint(const se_grid_t *g, int min, int max, se_work_t **w,
             continue;
         if (above(c, p->least)) /* the producers' order is by least */
             return -3;
-        if (p->find(g, p->arg, h))
+        if (p->find(g, p->arg, h, k ? &k->mask[i] : NULL))
             return 1;
     }
     if (max >= SF_LEVEL_CHAINS) { /* its memory only when needed */
@@ -328,6 +337,9 @@ void se_unpos(se_grid_t *g, int c, int e)
 {
     const grid_tables_t *t = g->t;
     const int r = t->row[c], col = t->col[c];
+    g->changed_units |= 1u << TAB_ROW_UNIT(r) | 1u << TAB_COL_UNIT(col) |
+                        1u << TAB_BOX_UNIT(t->box[c]);
+    g->changed_digits |= 1u << e;
     g->pos[TAB_ROW_UNIT(r)][e] &= (uint16_t)~(1u << col);
     g->pos[TAB_COL_UNIT(col)][e] &= (uint16_t)~(1u << r);
     g->pos[TAB_BOX_UNIT(t->box[c])][e] &=
@@ -404,17 +416,20 @@ static void finish(sf_se_result_t *out, int tenths, int step, int status)
     out->status = (sf_se_status_t)status;
 }
 
+/* The step loop from the opening's position (rating so far o). */
 static int rate_grid(se_grid_t *g, se_work_t **w, se_clock_t *c,
-                     sf_se_result_t *out)
+                     const se_opening_t *o, sf_se_result_t *out)
 {
     se_hint_t h;
-    int best = 0, step = SF_SE_STEP_NONE;
-    out->steps = 0;
+    se_cleans_t k = {{0}};
+    int best = o->best, step = o->step;
+    out->steps = o->steps;
     se_grid_index(g); /* then kept up to date by every step */
     while (!solved(g)) {
         if (best >= 10 && (out->steps += batch_singles(g, best)) && solved(g))
             break;
-        const int found = next_hint(g, 0, SF_LEVEL_CHAINS, w, c, &h);
+        cleans_update(&k, g);
+        const int found = next_hint(g, 0, SF_LEVEL_CHAINS, w, c, &k, &h);
         if (found == -2)
             return -1;
         if (found == -3 || (found == 1 && c->ceiling && h.diff > c->ceiling)) {
@@ -461,14 +476,25 @@ int se_rate_capped(const uint8_t *cells, double budget, int ceiling,
     se_work_t *w = NULL;
     se_clock_t c = {0};
     int rc = 0;
+    se_opening_t o;
     memset(out, 0, sizeof *out);
     c.ceiling = ceiling;
     if (budget > 0)
         c.deadline = timer_mono_sec() + budget;
-    if (grid_init(&g, cells) < 0)
+    switch (se_singles(cells, ceiling, &g, &o)) {
+    case SE_OPEN_INVALID:
         finish(out, 0, SF_SE_STEP_NONE, SF_SE_INVALID);
-    else
-        rc = rate_grid(&g, &w, &c, out);
+        break;
+    case SE_OPEN_OVER:
+        finish(out, o.best, SF_SE_STEP_OVER, SF_SE_OVER);
+        break;
+    case SE_OPEN_SOLVED:
+        finish(out, o.best, o.step, SF_SE_EXACT);
+        out->steps = o.steps;
+        break;
+    default:
+        rc = rate_grid(&g, &w, &c, &o, out);
+    }
     se_work_free(w);
     return rc;
 }
@@ -485,7 +511,7 @@ int se_ladder_step(uint16_t cand[81], uint8_t val[81], int max_level,
     memcpy(g.cand, cand, sizeof g.cand);
     memcpy(g.val, val, sizeof g.val);
     se_grid_index(&g);
-    if (next_hint(&g, SF_LEVEL_WINGS, max_level, w, &c, &h) <= 0)
+    if (next_hint(&g, SF_LEVEL_WINGS, max_level, w, &c, NULL, &h) <= 0)
         return -1;
     int level = SF_LEVEL_CHAINS;
     switch (h.tech) {

@@ -41,6 +41,9 @@ typedef struct se_grid {
                                  * order) of the cells allowing it */
     uint8_t empty[27];          /* empty cells per region */
     uint8_t placed[9];          /* filled cells per digit */
+    uint32_t changed_units;     /* regions (bit u) and digits (bit d) that */
+    uint32_t changed_digits;    /* lost a candidate (se_unpos); the rating
+                                 * clears them as it uses them */
     const grid_tables_t *t;     /* geometry */
 } se_grid_t;
 
@@ -83,6 +86,31 @@ static inline int se_cell(const se_grid_t *g, int u, int i)
 
 static inline int se_popcount(unsigned m) { return __builtin_popcount(m); }
 static inline int se_lowest(unsigned m) { return __builtin_ctz(m); }
+
+/* The next larger mask with as many bits as t (Gosper's hack): tuples of
+ * k members come in increasing order of their masks, as in SE. */
+static inline unsigned se_next_tuple(unsigned t)
+{
+    const unsigned low = t & -t, ripple = t + low;
+    return ripple | (((t ^ ripple) >> 2) / low);
+}
+
+/* The bits of s placed on the set bits of ok, lowest first: an order-
+ * keeping map from subsets of popcount(ok) items to subsets of ok (so
+ * the k-subsets of ok come in increasing order of their masks when s runs
+ * through the k-subsets of popcount(ok) bits with se_next_tuple). */
+static inline unsigned se_spread(unsigned s, unsigned ok)
+{
+#ifdef __BMI2__
+    return __builtin_ia32_pdep_si(s, ok);
+#else
+    unsigned r = 0;
+    for (; s; s >>= 1, ok &= ok - 1)
+        if (s & 1)
+            r |= ok & -ok;
+    return r;
+#endif
+}
 
 /* Whether cells a and b (a != b) share a region. */
 static inline int se_sees(const se_grid_t *g, int a, int b)
@@ -186,18 +214,43 @@ void se_need_unit(const se_grid_t *g, int u, int d, uint16_t *need);
 
 /* ------------------------------------------------------ the techniques
  * Each finds the first instance in SE's scan order that makes progress,
- * fills *h and returns 1; returns 0 when there is none. */
+ * fills *h and returns 1; returns 0 when there is none.
+ *
+ * Those with a `clean` argument keep there (when it is not NULL) the
+ * regions (bit u: subsets) or digits (bit d: intersections, fish) in
+ * which they found nothing, and skip them the next time: what they find
+ * in a region (for a digit) depends on its candidates alone.  The caller
+ * clears the bits of what changed since (se_grid_t's changed_units,
+ * changed_digits). */
+
+/* se_singles.c: the rating's opening, singles only, as the step loop
+ * takes them (se.c), on a cheaper model.  SE_OPEN_SOLVED: singles solve
+ * it, *o holds the rating; SE_OPEN_STUCK: no hidden single is left, g
+ * holds the position (not indexed) and *o the rating so far;
+ * SE_OPEN_OVER: the rating is above ceiling (nonzero), o->best a bound;
+ * SE_OPEN_INVALID: the givens clash or a value is above 9. */
+typedef struct se_opening {
+    int best;             /* rating so far, tenths */
+    int step;             /* SF_SE_STEP_* of the step that set it */
+    int steps;            /* cells filled */
+} se_opening_t;
+enum { SE_OPEN_SOLVED, SE_OPEN_STUCK, SE_OPEN_OVER, SE_OPEN_INVALID };
+int se_singles(const uint8_t *cells, int ceiling, se_grid_t *g,
+               se_opening_t *o);
 
 /* se_basic.c: singles, direct intersections and hidden sets, locked
  * candidates, naked and hidden subsets, basic fish. */
 int se_hidden_single(const se_grid_t *g, se_hint_t *h);
-int se_direct_locking(const se_grid_t *g, se_hint_t *h);
-int se_direct_hidden_set(const se_grid_t *g, int degree, se_hint_t *h);
+int se_direct_locking(const se_grid_t *g, se_hint_t *h, uint32_t *clean);
+int se_direct_hidden_set(const se_grid_t *g, int degree, se_hint_t *h,
+                         uint32_t *clean);
 int se_naked_single(const se_grid_t *g, se_hint_t *h);
-int se_locking(const se_grid_t *g, se_hint_t *h);
-int se_naked_set(const se_grid_t *g, int degree, se_hint_t *h);
-int se_hidden_set(const se_grid_t *g, int degree, se_hint_t *h);
-int se_fish(const se_grid_t *g, int degree, se_hint_t *h);
+int se_locking(const se_grid_t *g, se_hint_t *h, uint32_t *clean);
+int se_naked_set(const se_grid_t *g, int degree, se_hint_t *h,
+                 uint32_t *clean);
+int se_hidden_set(const se_grid_t *g, int degree, se_hint_t *h,
+                  uint32_t *clean);
+int se_fish(const se_grid_t *g, int degree, se_hint_t *h, uint32_t *clean);
 /* The same in "all" mode (non-direct locking): 1 when emit stopped them. */
 int se_locking_all(const se_grid_t *g, se_hint_t *h, se_sink_t *all);
 int se_naked_set_all(const se_grid_t *g, int degree, se_hint_t *h,

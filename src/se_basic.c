@@ -41,6 +41,18 @@ static inline int in_unit(const se_grid_t *g, int u, int cell)
     return cellset_has(g->t->unit_set[u], (unsigned)cell);
 }
 
+/* Regions or digits found empty, kept in *clean when it is given. */
+static inline void keep_clean(uint32_t *clean, uint32_t bits)
+{
+    if (clean)
+        *clean |= bits;
+}
+
+static inline int is_clean(const uint32_t *clean, int bit)
+{
+    return clean && (*clean >> bit & 1);
+}
+
 /* --------------------------------------------------------------- singles */
 
 int se_hidden_single(const se_grid_t *g, se_hint_t *h)
@@ -106,11 +118,8 @@ static inline unsigned inside(int u1, int u2)
 /* Eliminations of a locking: d from the cells of u2 outside u1. */
 static void lock_elims(const se_grid_t *g, int u1, int u2, int d, se_hint_t *h)
 {
-    for (int i = 0; i < 9; i++) {
-        const int c = se_cell(g, u2, i);
-        if (!in_unit(g, u1, c) && (g->cand[c] >> d & 1))
-            se_hint_elim(h, c, 1u << d);
-    }
+    for (unsigned m = g->pos[u2][d] & ~inside(u2, u1); m; m &= m - 1)
+        se_hint_elim(h, se_cell(g, u2, se_lowest(m)), 1u << d);
 }
 
 /* The cell of another region of u1's kind, crossing u2, where d would be
@@ -118,10 +127,17 @@ static void lock_elims(const se_grid_t *g, int u1, int u2, int d, se_hint_t *h)
 static int following_single(const se_grid_t *g, int kind, int i1, int u2,
                             int d)
 {
-    for (int i3 = 0; i3 < 9; i3++) {
+    /* the three regions of u1's kind crossing u2, in order */
+    const int i2 = u2 - unit_of(u2 >= TAB_BOX_UNIT(0) ? SE_BOX
+                                : u2 >= TAB_COL_UNIT(0) ? SE_COL : SE_ROW, 0);
+    const int first = kind != SE_BOX ? 3 * (kind == SE_COL ? i2 % 3 : i2 / 3)
+                      : u2 >= TAB_COL_UNIT(0) ? i2 / 3 : 3 * (i2 / 3);
+    const int step = kind == SE_BOX && u2 >= TAB_COL_UNIT(0) ? 3 : 1;
+    for (int j = 0; j < 3; j++) {
+        const int i3 = first + j * step;
         const int u3 = unit_of(kind, i3);
         const unsigned in = inside(u3, u2);
-        if (i3 == i1 || !in)
+        if (i3 == i1)
             continue;
         const unsigned m = g->pos[u3][d];
         if (se_popcount(m) > 1 && se_popcount(m & ~in) == 1)
@@ -163,9 +179,10 @@ static int confined_to(int kind1, int i1, int kind2, unsigned m)
 }
 
 static int locking_scan(const se_grid_t *g, int direct, se_hint_t *h,
-                        se_sink_t *all)
+                        se_sink_t *all, const uint32_t *clean)
 {
-    for (int k = 0; k < 4; k++) {
+    const unsigned todo = clean ? SE_ALL & ~*clean : SE_ALL;
+    for (int k = 0; todo && k < 4; k++) {
         const int kind1 = lock_kinds[k][0], kind2 = lock_kinds[k][1];
         const int box = kind1 == SE_BOX;
         for (int i1 = 0; i1 < 9; i1++) {
@@ -173,7 +190,8 @@ static int locking_scan(const se_grid_t *g, int direct, se_hint_t *h,
             /* the digits of u1 confined to each crossing region (SE scans
              * the crossing regions in order, then the digits) */
             uint16_t digits[9] = {0};
-            for (int d = 0; d < 9; d++) {
+            for (unsigned dm = todo; dm; dm &= dm - 1) {
+                const int d = se_lowest(dm);
                 const unsigned m = g->pos[u1][d];
                 const int i2 = se_popcount(m) > 1
                                    ? confined_to(kind1, i1, kind2, m) : -1;
@@ -188,6 +206,8 @@ static int locking_scan(const se_grid_t *g, int direct, se_hint_t *h,
                     if (direct &&
                         (cell = following_single(g, kind1, i1, u2, d)) < 0)
                         continue;
+                    if (!direct && !(g->pos[u2][d] & ~inside(u2, u1)))
+                        continue; /* nothing to remove */
                     if (direct)
                         se_hint_clear(h, box ? SF_SE_STEP_DIRECT_POINTING
                                              : SF_SE_STEP_DIRECT_CLAIMING,
@@ -211,47 +231,30 @@ static int locking_scan(const se_grid_t *g, int direct, se_hint_t *h,
     return 0;
 }
 
-int se_direct_locking(const se_grid_t *g, se_hint_t *h)
+/* The intersections scan regions first, so a digit is known clean only
+ * once a whole scan found nothing. */
+int se_direct_locking(const se_grid_t *g, se_hint_t *h, uint32_t *clean)
 {
-    return locking_scan(g, 1, h, NULL);
+    if (locking_scan(g, 1, h, NULL, clean))
+        return 1;
+    keep_clean(clean, SE_ALL);
+    return 0;
 }
 
-int se_locking(const se_grid_t *g, se_hint_t *h)
+int se_locking(const se_grid_t *g, se_hint_t *h, uint32_t *clean)
 {
-    return locking_scan(g, 0, h, NULL);
+    if (locking_scan(g, 0, h, NULL, clean))
+        return 1;
+    keep_clean(clean, SE_ALL);
+    return 0;
 }
 
 int se_locking_all(const se_grid_t *g, se_hint_t *h, se_sink_t *all)
 {
-    return locking_scan(g, 0, h, all);
+    return locking_scan(g, 0, h, all, NULL);
 }
 
 /* --------------------------------------------------------------- subsets */
-
-/* The next larger mask with as many bits as t (Gosper's hack): tuples of
- * k members come in increasing order of their masks, as in SE. */
-static inline unsigned next_tuple(unsigned t)
-{
-    const unsigned low = t & -t, ripple = t + low;
-    return ripple | (((t ^ ripple) >> 2) / low);
-}
-
-/* The bits of s placed on the set bits of ok, lowest first: an order-
- * keeping map from subsets of popcount(ok) items to subsets of ok (so
- * the k-subsets of ok come in increasing order of their masks when s runs
- * through the k-subsets of popcount(ok) bits with next_tuple). */
-static inline unsigned spread(unsigned s, unsigned ok)
-{
-#ifdef __BMI2__
-    return __builtin_ia32_pdep_si(s, ok);
-#else
-    unsigned r = 0;
-    for (; s; s >>= 1, ok &= ok - 1)
-        if (s & 1)
-            r |= ok & -ok;
-    return r;
-#endif
-}
 
 /* The members whose masks have 2..k bits: only they can be in a tuple. */
 static unsigned usable(const uint16_t *m, int k)
@@ -283,10 +286,14 @@ static const int naked_tech[5] = {0, 0, SF_SE_STEP_NAKED_PAIR,
 static const int naked_diff[5] = {0, 0, 30, 36, 50};
 
 static int naked_scan(const se_grid_t *g, int k, se_hint_t *h,
-                      se_sink_t *all)
+                      se_sink_t *all, uint32_t *clean)
 {
+    uint32_t seen = 0;
     for (int r = 0; r < 27; r++) {
         const int u = bcr_unit(r);
+        if (is_clean(clean, u))
+            continue;
+        seen |= 1u << u;
         if (g->empty[u] < 2 * k)
             continue;
         uint16_t m[9];
@@ -297,8 +304,8 @@ static int naked_scan(const se_grid_t *g, int k, se_hint_t *h,
         if (nok < k)
             continue;
         for (unsigned st = (1u << k) - 1; st < (1u << nok);
-             st = next_tuple(st)) {
-            const unsigned t = spread(st, ok);
+             st = se_next_tuple(st)) {
+            const unsigned t = se_spread(st, ok);
             const unsigned un = tuple_union(m, t);
             if (!un || se_popcount(un) != k)
                 continue;
@@ -308,8 +315,10 @@ static int naked_scan(const se_grid_t *g, int k, se_hint_t *h,
                     se_hint_elim(h, se_cell(g, u, i), m[i] & un);
             if (!h->nelim)
                 continue;
-            if (!all)
+            if (!all) {
+                keep_clean(clean, seen & ~(1u << u));
                 return 1;
+            }
             se_sink_need_clear(all); /* the set's cells lost the rest */
             for (unsigned o = t; o; o &= o - 1)
                 all->need[se_cell(g, u, se_lowest(o))] =
@@ -318,17 +327,18 @@ static int naked_scan(const se_grid_t *g, int k, se_hint_t *h,
                 return 1;
         }
     }
+    keep_clean(clean, seen);
     return 0;
 }
 
-int se_naked_set(const se_grid_t *g, int k, se_hint_t *h)
+int se_naked_set(const se_grid_t *g, int k, se_hint_t *h, uint32_t *clean)
 {
-    return naked_scan(g, k, h, NULL);
+    return naked_scan(g, k, h, NULL, clean);
 }
 
 int se_naked_set_all(const se_grid_t *g, int k, se_hint_t *h, se_sink_t *all)
 {
-    return naked_scan(g, k, h, all);
+    return naked_scan(g, k, h, all, NULL);
 }
 
 static const int hidden_tech[5] = {0, 0, SF_SE_STEP_HIDDEN_PAIR,
@@ -365,18 +375,22 @@ static int direct_single(const se_grid_t *g, int u, unsigned where,
 }
 
 static int hidden_scan(const se_grid_t *g, int k, int direct, se_hint_t *h,
-                       se_sink_t *all)
+                       se_sink_t *all, uint32_t *clean)
 {
+    uint32_t seen = 0;
     for (int r = 0; r < 27; r++) {
         const int u = bcr_unit(r);
+        if (is_clean(clean, u))
+            continue;
+        seen |= 1u << u;
         if (!(g->empty[u] > 2 * k || (direct && g->empty[u] > k)))
             continue;
         const unsigned ok = usable(g->pos[u], k);
         const int nok = se_popcount(ok);
         if (nok < k)
             continue;
-        for (unsigned s = (1u << k) - 1; s < (1u << nok); s = next_tuple(s)) {
-            const unsigned t = spread(s, ok);
+        for (unsigned s = (1u << k) - 1; s < (1u << nok); s = se_next_tuple(s)) {
+            const unsigned t = se_spread(s, ok);
             const unsigned where = tuple_union(g->pos[u], t);
             if (!where || se_popcount(where) != k)
                 continue;
@@ -390,14 +404,17 @@ static int hidden_scan(const se_grid_t *g, int k, int direct, se_hint_t *h,
                               k == 2 ? 20 : 25);
                 h->cell = cell; /* only the placement, as SE applies it */
                 h->digit = d;
+                keep_clean(clean, seen & ~(1u << u));
                 return 1;
             }
             se_hint_clear(h, hidden_tech[k], hidden_diff[k]);
             hidden_elims(g, u, where, t, h);
             if (!h->nelim)
                 continue;
-            if (!all)
+            if (!all) {
+                keep_clean(clean, seen & ~(1u << u));
                 return 1;
+            }
             se_sink_need_clear(all); /* the digits left the other cells */
             for (int i = 0; i < 9; i++)
                 if (!(where >> i & 1))
@@ -406,22 +423,24 @@ static int hidden_scan(const se_grid_t *g, int k, int direct, se_hint_t *h,
                 return 1;
         }
     }
+    keep_clean(clean, seen);
     return 0;
 }
 
-int se_direct_hidden_set(const se_grid_t *g, int k, se_hint_t *h)
+int se_direct_hidden_set(const se_grid_t *g, int k, se_hint_t *h,
+                         uint32_t *clean)
 {
-    return hidden_scan(g, k, 1, h, NULL);
+    return hidden_scan(g, k, 1, h, NULL, clean);
 }
 
-int se_hidden_set(const se_grid_t *g, int k, se_hint_t *h)
+int se_hidden_set(const se_grid_t *g, int k, se_hint_t *h, uint32_t *clean)
 {
-    return hidden_scan(g, k, 0, h, NULL);
+    return hidden_scan(g, k, 0, h, NULL, clean);
 }
 
 int se_hidden_set_all(const se_grid_t *g, int k, se_hint_t *h, se_sink_t *all)
 {
-    return hidden_scan(g, k, 0, h, all);
+    return hidden_scan(g, k, 0, h, all, NULL);
 }
 
 /* ------------------------------------------------------------------ fish */
@@ -432,22 +451,24 @@ static const int fish_diff[5] = {0, 0, 32, 38, 52};
 
 /* Base lines of kind base (columns or rows), cover lines of the other. */
 static int fish_scan(const se_grid_t *g, int k, int base, se_hint_t *h,
-                     se_sink_t *all)
+                     se_sink_t *all, const uint32_t *clean)
 {
     const int cover = base == SE_COL ? SE_ROW : SE_COL;
     unsigned ok[9], any = 0;
+    if (clean && *clean == SE_ALL)
+        return 0;
     for (int d = 0; d < 9; d++) {
         uint16_t m[9];
         for (int i = 0; i < 9; i++)
             m[i] = g->pos[unit_of(base, i)][d];
-        ok[d] = usable(m, k);
+        ok[d] = is_clean(clean, d) ? 0 : usable(m, k);
         any |= ok[d];
     }
     /* the tuples of lines usable for some digit, in increasing order */
     const int nany = se_popcount(any);
     for (unsigned st = (1u << k) - 1; nany >= k && st < (1u << nany);
-         st = next_tuple(st)) {
-        const unsigned t = spread(st, any);
+         st = se_next_tuple(st)) {
+        const unsigned t = se_spread(st, any);
         for (int d = 0; d < 9; d++) {
             if (t & ~ok[d])
                 continue;
@@ -482,13 +503,18 @@ static int fish_scan(const se_grid_t *g, int k, int base, se_hint_t *h,
     return 0;
 }
 
-int se_fish(const se_grid_t *g, int k, se_hint_t *h)
+/* Tuples of lines first, then digits: as the intersections. */
+int se_fish(const se_grid_t *g, int k, se_hint_t *h, uint32_t *clean)
 {
-    return fish_scan(g, k, SE_COL, h, NULL) ||
-           fish_scan(g, k, SE_ROW, h, NULL);
+    if (fish_scan(g, k, SE_COL, h, NULL, clean) ||
+        fish_scan(g, k, SE_ROW, h, NULL, clean))
+        return 1;
+    keep_clean(clean, SE_ALL);
+    return 0;
 }
 
 int se_fish_all(const se_grid_t *g, int k, se_hint_t *h, se_sink_t *all)
 {
-    return fish_scan(g, k, SE_COL, h, all) || fish_scan(g, k, SE_ROW, h, all);
+    return fish_scan(g, k, SE_COL, h, all, NULL) ||
+           fish_scan(g, k, SE_ROW, h, all, NULL);
 }

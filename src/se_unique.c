@@ -47,6 +47,7 @@ typedef struct ul_search {
     uint8_t loop[MAX_LOOP];
     int len;
     uint64_t in[2];       /* cells on the path */
+    uint64_t can[2];      /* cells that can be on a loop of v1, v2 */
     uint32_t par[MAX_LOOP + 1][2]; /* regions met at even / odd places by
                                     * the first i cells of the path */
     struct { uint64_t s[2]; int kind; } seen[MAX_SEEN]; /* hints kept */
@@ -149,20 +150,20 @@ static void type3_naked(ul_search_t *s, int u, int c1, int c2, int deg,
 {
     const se_grid_t *g = s->g;
     const int i1 = index_in(g, u, c1), i2 = index_in(g, u, c2);
-    for (unsigned t = 0; t < 512; t++) {
-        if (se_popcount(t) != deg || !(t >> i1 & 1) || (t >> i2 & 1))
-            continue;
-        unsigned set = extra & g->cand[c1] & g->cand[c2], uni = 0;
-        int ok = 1;
-        for (unsigned b = t; b; b &= b - 1) {
-            const int i = se_lowest(b);
-            const unsigned m = i == i1 ? extra : g->cand[se_cell(g, u, i)];
-            if (i != i1)
-                set |= m;
-            ok &= se_popcount(m) >= 2;
-            uni |= m;
-        }
-        if (se_popcount(set) != deg || !ok || se_popcount(uni) != deg)
+    unsigned others = 0; /* cells that can join c1 (two candidates or more) */
+    for (int i = 0; i < 9; i++)
+        if (i != i1 && i != i2 && se_popcount(g->cand[se_cell(g, u, i)]) >= 2)
+            others |= 1u << i;
+    const int nok = se_popcount(others);
+    /* sets of deg cells with c1 and without c2, in increasing mask order */
+    for (unsigned st = (1u << (deg - 1)) - 1; deg - 1 <= nok &&
+         st < (1u << nok); st = se_next_tuple(st)) {
+        const unsigned t = se_spread(st, others) | 1u << i1;
+        unsigned set = extra & g->cand[c1] & g->cand[c2], uni = extra;
+        for (unsigned b = t & ~(1u << i1); b; b &= b - 1)
+            set |= g->cand[se_cell(g, u, se_lowest(b))];
+        uni |= set;
+        if (se_popcount(set) != deg || se_popcount(uni) != deg)
             continue;
         start(s, deg - 1);
         for (int i = 0; i < 9; i++) {
@@ -277,6 +278,37 @@ static void loop_found(ul_search_t *s)
     }
 }
 
+/* The cells holding both digits that can lie on a unique loop of them:
+ * a loop holds two cells of every region it touches, so a cell alone of
+ * its kind in one of its regions is on none, and goes (and so on).  The
+ * walk still passes such a cell's extra digits on, as SE's does, but
+ * does not go into it: nothing is found there. */
+static void loop_cells(const se_grid_t *g, unsigned ab, uint64_t can[2])
+{
+    const grid_tables_t *t = g->t;
+    can[0] = can[1] = 0;
+    for (int c = 0; c < 81; c++)
+        if ((g->cand[c] & ab) == ab)
+            can[c >> 6] |= 1ull << (c & 63);
+    for (int again = 1; again;) {
+        again = 0;
+        for (int u = 0; u < TAB_UNITS; u++) {
+            const uint64_t lo = can[0] & t->unit_set[u].lo,
+                           hi = can[1] & t->unit_set[u].hi;
+            if (__builtin_popcountll(lo) + __builtin_popcountll(hi) != 1)
+                continue;
+            can[0] &= ~lo;
+            can[1] &= ~hi;
+            again = 1;
+        }
+    }
+}
+
+static int can_be_on(const ul_search_t *s, int cell)
+{
+    return s->can[cell >> 6] >> (cell & 63) & 1;
+}
+
 static void walk(ul_search_t *s, int cell, int allowed, unsigned exv,
                  int last_kind)
 {
@@ -311,7 +343,8 @@ static void walk(ul_search_t *s, int cell, int allowed, unsigned exv,
             } else if (!(s->in[next >> 6] >> (next & 63) & 1)) {
                 exv |= g->cand[next] & ~ab;
                 const int card = se_popcount(g->cand[next]);
-                if (card == 2 || se_popcount(exv) == 1 || allowed > 0)
+                if ((card == 2 || se_popcount(exv) == 1 || allowed > 0) &&
+                    can_be_on(s, next))
                     walk(s, next, allowed - (card > 2), exv, ul_kinds[k]);
             }
         }
@@ -332,12 +365,22 @@ int se_unique_loops(const se_grid_t *g, se_hint_t *h)
     s->g = g;
     s->best = h;
     h->diff = -1;
+    uint64_t can[36][2]; /* per pair of digits, found on first use */
+    uint64_t known = 0;
     for (int c = 0; c < 81; c++) {
         if (se_popcount(g->cand[c]) != 2)
             continue;
         s->v1 = se_lowest(g->cand[c]);
         s->v2 = se_lowest(g->cand[c] & (g->cand[c] - 1));
-        walk(s, c, 2, 0, -1);
+        const int pair = s->v1 * 9 + s->v2 - (s->v1 + 1) * (s->v1 + 2) / 2;
+        if (!(known >> pair & 1)) {
+            loop_cells(g, g->cand[c], can[pair]);
+            known |= 1ull << pair;
+        }
+        s->can[0] = can[pair][0];
+        s->can[1] = can[pair][1];
+        if (can_be_on(s, c))
+            walk(s, c, 2, 0, -1);
     }
     return h->diff >= 0;
 }

@@ -25,15 +25,20 @@ static int wing_hint(const se_grid_t *g, int pivot, int a, int b, int xyz,
                      se_hint_t *h)
 {
     const unsigned z = g->cand[a] & g->cand[b];
+    const cellset_t *peers = g->t->peer_set;
+    uint64_t see[2] = {peers[a].lo & peers[b].lo, peers[a].hi & peers[b].hi};
+    if (xyz) {
+        see[0] &= peers[pivot].lo;
+        see[1] &= peers[pivot].hi;
+    }
     se_hint_clear(h, xyz ? SF_SE_STEP_XYZ_WING : SF_SE_STEP_XY_WING,
                   xyz ? 44 : 42);
-    for (int c = 0; c < 81; c++) {
-        if (c == pivot || c == a || c == b || !(g->cand[c] & z))
-            continue;
-        if (se_sees(g, c, a) && se_sees(g, c, b) &&
-            (!xyz || se_sees(g, c, pivot)))
-            se_hint_elim(h, c, z);
-    }
+    for (int k = 0; k < 2; k++) /* the cells seeing them, in order */
+        for (uint64_t m = see[k]; m; m &= m - 1) {
+            const int c = 64 * k + __builtin_ctzll(m);
+            if (c != pivot && (g->cand[c] & z))
+                se_hint_elim(h, c, z);
+        }
     return h->nelim != 0;
 }
 
@@ -44,15 +49,21 @@ int se_xy_wing(const se_grid_t *g, int xyz, se_hint_t *h)
         const unsigned xy = g->cand[p];
         if (se_popcount(xy) != want)
             continue;
+        /* the pincers can only be the bivalue peers, in house order */
         const uint8_t *house = g->t->house[p];
-        for (int i = 0; i < 20; i++) {
-            const unsigned xz = g->cand[house[i]];
-            if (se_popcount(xz) != 2 || se_popcount(xy & ~xz) != 1)
+        uint8_t bi[20];
+        int nb = 0;
+        for (int i = 0; i < 20; i++)
+            if (se_popcount(g->cand[house[i]]) == 2)
+                bi[nb++] = house[i];
+        for (int i = 0; i < nb; i++) {
+            const unsigned xz = g->cand[bi[i]];
+            if (se_popcount(xy & ~xz) != 1)
                 continue;
-            for (int j = 0; j < 20; j++) {
-                const unsigned yz = g->cand[house[j]];
+            for (int j = 0; j < nb; j++) {
+                const unsigned yz = g->cand[bi[j]];
                 if (is_wing(xy, xz, yz, xyz) &&
-                    wing_hint(g, p, house[i], house[j], xyz, h))
+                    wing_hint(g, p, bi[i], bi[j], xyz, h))
                     return 1;
             }
         }

@@ -99,25 +99,25 @@ static void expect_none_before(const se_grid_t *g, int upto)
     assert_false(se_hidden_single(g, &h));
     if (upto <= SF_SE_STEP_HIDDEN_SINGLE_LINE)
         return;
-    assert_false(se_direct_locking(g, &h));
-    assert_false(se_direct_hidden_set(g, 2, &h));
+    assert_false(se_direct_locking(g, &h, NULL));
+    assert_false(se_direct_hidden_set(g, 2, &h, NULL));
     if (upto <= SF_SE_STEP_DIRECT_HIDDEN_PAIR)
         return;
     assert_false(se_naked_single(g, &h));
-    assert_false(se_direct_hidden_set(g, 3, &h));
+    assert_false(se_direct_hidden_set(g, 3, &h, NULL));
     if (upto <= SF_SE_STEP_DIRECT_HIDDEN_TRIPLE)
         return;
-    assert_false(se_locking(g, &h));
+    assert_false(se_locking(g, &h, NULL));
     if (upto <= SF_SE_STEP_CLAIMING)
         return;
-    assert_false(se_naked_set(g, 2, &h));
+    assert_false(se_naked_set(g, 2, &h, NULL));
     if (upto <= SF_SE_STEP_NAKED_PAIR)
         return;
-    assert_false(se_fish(g, 2, &h));
-    assert_false(se_hidden_set(g, 2, &h));
-    assert_false(se_naked_set(g, 3, &h));
-    assert_false(se_fish(g, 3, &h));
-    assert_false(se_hidden_set(g, 3, &h));
+    assert_false(se_fish(g, 2, &h, NULL));
+    assert_false(se_hidden_set(g, 2, &h, NULL));
+    assert_false(se_naked_set(g, 3, &h, NULL));
+    assert_false(se_fish(g, 3, &h, NULL));
+    assert_false(se_hidden_set(g, 3, &h, NULL));
     if (upto <= SF_SE_STEP_HIDDEN_TRIPLE)
         return;
     assert_false(se_xy_wing(g, 0, &h));
@@ -227,7 +227,7 @@ static void test_pointing(void **state)
     se_grid_index(&g);
     expect_none_before(&g, SF_SE_STEP_DIRECT_HIDDEN_TRIPLE);
     se_hint_t h;
-    assert_true(se_locking(&g, &h));
+    assert_true(se_locking(&g, &h, NULL));
     assert_int_equal(h.tech, SF_SE_STEP_POINTING);
     assert_int_equal(h.diff, 26);
     assert_int_equal(h.cell, -1);
@@ -249,7 +249,7 @@ static void test_claiming(void **state)
     se_grid_index(&g);
     expect_none_before(&g, SF_SE_STEP_DIRECT_HIDDEN_TRIPLE);
     se_hint_t h;
-    assert_true(se_locking(&g, &h));
+    assert_true(se_locking(&g, &h, NULL));
     assert_int_equal(h.tech, SF_SE_STEP_CLAIMING);
     assert_int_equal(h.diff, 28);
     const int cells[] = {9, 10, 11, 18, 19, 20, -1};
@@ -304,7 +304,7 @@ static void test_locking_all(void **state)
         assert_int_equal(a.need[1][c],
                          row5_outside_box5(c / 9, c % 9) ? BIT(2) : 0);
     }
-    assert_true(se_locking(&g, &h));
+    assert_true(se_locking(&g, &h, NULL));
     expect_elims(&h, BIT(1), box1);
     all_seen_t first = {.sink = {.emit = keep_all}, .stop_at = 1};
     assert_true(se_locking_all(&g, &h, &first.sink));
@@ -324,7 +324,7 @@ static void test_naked_pair(void **state)
     se_grid_index(&g);
     expect_none_before(&g, SF_SE_STEP_CLAIMING);
     se_hint_t h;
-    assert_true(se_naked_set(&g, 2, &h));
+    assert_true(se_naked_set(&g, 2, &h, NULL));
     assert_int_equal(h.tech, SF_SE_STEP_NAKED_PAIR);
     assert_int_equal(h.diff, 30);
     const int cells[] = {2, 9, 10, 11, 18, 19, 20, -1};
@@ -345,7 +345,7 @@ static void test_x_wing(void **state)
     se_grid_index(&g);
     expect_none_before(&g, SF_SE_STEP_NAKED_PAIR);
     se_hint_t h;
-    assert_true(se_fish(&g, 2, &h));
+    assert_true(se_fish(&g, 2, &h, NULL));
     assert_int_equal(h.tech, SF_SE_STEP_X_WING);
     assert_int_equal(h.diff, 32);
     int cells[15], n = 0;
