@@ -155,6 +155,7 @@ void se_hint_clear(se_hint_t *h, int tech, int diff)
     h->digit = 0;
     h->tech = tech;
     h->diff = diff;
+    h->exact = diff / 10.0;
 }
 
 int se_clock_over(se_clock_t *c)
@@ -423,6 +424,7 @@ static int rate_grid(se_grid_t *g, se_work_t **w, se_clock_t *c,
     se_hint_t h;
     se_cleans_t k = {{0}};
     int best = o->best, step = o->step;
+    double best_exact = best ? best / 10.0 : -1; /* SE compares doubles */
     out->steps = o->steps;
     se_grid_index(g); /* then kept up to date by every step */
     while (!solved(g)) {
@@ -446,7 +448,8 @@ static int rate_grid(se_grid_t *g, se_work_t **w, se_clock_t *c,
                        SF_SE_STEP_BEYOND, SF_SE_BEYOND);
             return 0;
         }
-        if (h.diff > best) {
+        if (h.exact > best_exact) {
+            best_exact = h.exact;
             best = h.diff;
             step = h.tech;
         }

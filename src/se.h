@@ -50,6 +50,11 @@ typedef struct se_grid {
 /* One step: what it removes and places, and what it is. */
 typedef struct se_hint {
     int diff;                   /* difficulty in tenths */
+    double exact;               /* SE's double for it: diff / 10.0 but for
+                                 * chains, whose base + 0.1 + 0.1... can
+                                 * fall an ulp short (6.6 + 0.1 < 6.7);
+                                 * SE orders and picks the hardest step by
+                                 * it */
     int tech;                   /* SF_SE_STEP_* of the technique */
     int cell, digit;            /* a placement (digit 0..8), cell -1: none */
     uint16_t elim[81];          /* candidates removed, per cell */
@@ -274,6 +279,9 @@ int se_aligned_triple(const se_grid_t *g, se_hint_t *h);
 
 /* SE's length term of a chain of the given complexity, in tenths. */
 int se_length_diff(int complexity);
+/* SE's double for base (tenths) plus the length's 0.1s, summed as SE
+ * does (ChainingHint.getLengthDifficulty). */
+double se_length_exact(int base, int complexity);
 
 /* se_forcing.c: Nishio forcing chains, and cell and region forcing chains
  * (SE's hint of each: the easiest, then shortest).  Their scratch memory

@@ -57,8 +57,8 @@ se_found_t *se_found_add(se_found_list_t *l, const se_hint_t *h, int cx,
 static int found_cmp(const void *pa, const void *pb)
 {
     const se_found_t *a = pa, *b = pb;
-    if (a->h.diff != b->h.diff)
-        return a->h.diff < b->h.diff ? -1 : 1;
+    if (a->h.exact != b->h.exact)
+        return a->h.exact < b->h.exact ? -1 : 1;
     if (a->cx != b->cx)
         return a->cx < b->cx ? -1 : 1;
     if (a->key != b->key)

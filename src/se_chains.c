@@ -21,7 +21,11 @@
  * with n the number of potentials on the chain, n - 2 above 4, 6, 8, 12,
  * 16, 24, 32... (the thresholds grow by 3/2 and 4/3 in turn).  Of all the
  * hints, the step is the first of the least difficulty, then the least n,
- * then X before Y before XY.
+ * then X before Y before XY.  SE's difficulty is a double summed 0.1 at a
+ * time, and 6.6 + 0.1 (+ 0.1 + 0.1) falls an ulp short of 6.7 (6.9, 7.2,
+ * 7.4...), so a forcing X-chain goes before a cycle of the same tenths
+ * whatever their n, and the solver then takes the cycle as harder: the
+ * hints carry SE's double (exact) and are compared by it.
  *
  * In the cycle search SE does not merge an "off" potential reached twice
  * (only "on" ones): each way of reaching it is followed, so cycles through
@@ -178,13 +182,13 @@ static void build_adj(const se_grid_t *g, se_work_t *w, int y, int x)
  * once a short chain is known. */
 static int too_deep(const chain_best_t *b, int base, int cx)
 {
-    const int d = base + se_length_diff(cx);
     if (b->all)
         return b->nomem;
     if (b->any && b->h->diff >= 0)
         return 1;
+    const double d = se_length_exact(base, cx);
     return b->h->diff >= 0 &&
-           (d > b->h->diff || (d == b->h->diff && cx >= b->complexity));
+           (d > b->h->exact || (d == b->h->exact && cx >= b->complexity));
 }
 
 static inline int get_on(const se_work_t *w, int pot)
@@ -377,14 +381,25 @@ int se_length_diff(int complexity)
     return added;
 }
 
+double se_length_exact(int base, int complexity)
+{
+    double added = 0.0;
+    int ceil = 4, odd = 0;
+    for (int length = complexity - 2; length > ceil; odd = !odd) {
+        added += 0.1;
+        ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
+    }
+    return base / 10.0 + added;
+}
+
 static void offer(chain_best_t *b, int cx, int key)
 {
     se_hint_t *t = &b->tmp, *h = b->h;
     if (!t->nelim)
         return;
-    if (h->diff < 0 || t->diff < h->diff ||
-        (t->diff == h->diff && (cx < b->complexity ||
-                                (cx == b->complexity && key < b->key)))) {
+    if (h->diff < 0 || t->exact < h->exact ||
+        (t->exact == h->exact && (cx < b->complexity ||
+                                  (cx == b->complexity && key < b->key)))) {
         *h = *t;
         b->complexity = cx;
         b->key = key;
@@ -423,37 +438,57 @@ static void keep(const se_grid_t *g, se_work_t *w, chain_best_t *b, int cx,
     k->sig = se_sig_add(sig, (unsigned)cycle);
 }
 
+/* Whether a hint of difficulty diff and complexity cx could be taken
+ * over the best so far (offer's test, before the hint is worked out). */
+static int may_beat(const chain_best_t *b, double exact, int cx, int key)
+{
+    const se_hint_t *h = b->h;
+    return b->all || h->diff < 0 || exact < h->exact ||
+           (exact == h->exact &&
+            (cx < b->complexity || (cx == b->complexity && key < b->key)));
+}
+
 static void cycle_hint(const se_grid_t *g, se_work_t *w, int end,
                        int y, int x, chain_best_t *b)
 {
-    uint64_t cells[2] = {0, 0};
-    uint16_t forw[81], back[81];
+    const int cx = complexity(w, end), key = chain_key(y, x);
+    const int base = y && x ? 70 : 65, diff = base + se_length_diff(cx);
+    const double exact = se_length_exact(base, cx);
+    if (!may_beat(b, exact, cx, key))
+        return;
+    /* per digit, the cells seeing an "on" (forw) and an "off" (back)
+     * node of the cycle */
+    const cellset_t *peers = g->t->peer_set;
+    uint64_t cells[2] = {0, 0}, forw[9][2], back[9][2];
+    unsigned digits = 0;
     memset(forw, 0, sizeof forw);
     memset(back, 0, sizeof back);
     for (int i = end; w->e[i].parent >= 0; i = w->e[i].parent) {
-        const int c = w->e[i].pot / 9;
-        cells[c >> 6] |= 1ull << (c & 63);
-    }
-    for (int i = end; w->e[i].parent >= 0; i = w->e[i].parent) {
         const int c = w->e[i].pot / 9, d = w->e[i].pot % 9;
-        for (int k = 0; k < TAB_PEERS; k++) {
-            const int p = g->t->peers[c][k];
-            if ((cells[p >> 6] >> (p & 63) & 1) || !(g->cand[p] >> d & 1))
-                continue;
-            uint16_t *to = w->e[i].on ? forw : back;
-            to[p] = (uint16_t)(to[p] | 1u << d);
-        }
+        uint64_t *to = w->e[i].on ? forw[d] : back[d];
+        cells[c >> 6] |= 1ull << (c & 63);
+        to[0] |= peers[c].lo;
+        to[1] |= peers[c].hi;
+        digits |= 1u << d;
     }
-    const int cx = complexity(w, end);
     se_hint_clear(&b->tmp, y && x ? SF_SE_STEP_XY_CYCLE
                            : y ? SF_SE_STEP_Y_CYCLE : SF_SE_STEP_X_CYCLE,
-                  (y && x ? 70 : 65) + se_length_diff(cx));
-    for (int c = 0; c < 81; c++)
-        se_hint_elim(&b->tmp, c, forw[c] & back[c]);
+                  diff);
+    b->tmp.exact = exact;
+    for (int k = 0; k < 2; k++)
+        for (unsigned dm = digits; dm; dm &= dm - 1) {
+            const int d = se_lowest(dm);
+            for (uint64_t m = forw[d][k] & back[d][k] & ~cells[k]; m;
+                 m &= m - 1) {
+                const int c = 64 * k + __builtin_ctzll(m);
+                if (g->cand[c] >> d & 1)
+                    se_hint_elim(&b->tmp, c, 1u << d);
+            }
+        }
     if (b->all)
-        keep(g, w, b, cx, chain_key(y, x), end, 1);
+        keep(g, w, b, cx, key, end, 1);
     else
-        offer(b, cx, chain_key(y, x));
+        offer(b, cx, key);
 }
 
 static void forcing_hint(const se_grid_t *g, se_work_t *w, int end,
@@ -463,6 +498,7 @@ static void forcing_hint(const se_grid_t *g, se_work_t *w, int end,
     const int cx = complexity(w, end);
     se_hint_clear(&b->tmp, y ? SF_SE_STEP_XY_CHAIN : SF_SE_STEP_X_CHAIN,
                   (y ? 70 : 66) + se_length_diff(cx));
+    b->tmp.exact = se_length_exact(y ? 70 : 66, cx);
     se_hint_elim(&b->tmp, c, w->e[end].on ? g->cand[c] & ~(1u << d)
                                           : 1u << d);
     if (w->e[end].on) { /* SE places the value too */
