@@ -37,6 +37,8 @@
 #include <string.h>
 
 #define MAX_ENT 65536
+#define MAX_NODE 1458     /* potentials: 729 candidates, on and off */
+#define MAX_WORD 23       /* 64-bit words of a set of them */
 
 typedef struct ent {
     int16_t pot;          /* cell * 9 + digit */
@@ -58,6 +60,14 @@ struct se_work {
     int16_t on_adj[729][28], off_adj[729][4];
     uint8_t on_n[729], off_n[729];
     uint32_t anc[729], anc_stamp; /* "off" ancestors of the entry at hand */
+    /* What each potential implies at any distance (see build_reach): node
+     * 2 * i + on for the i-th candidate in cell order. */
+    int16_t cand_of[729]; /* pot -> i */
+    int16_t pot_of[729];  /* i -> pot */
+    int nnode, nword;
+    uint64_t reach[MAX_NODE * MAX_WORD];
+    int16_t order[MAX_NODE], low[MAX_NODE], stack[MAX_NODE];
+    int16_t call[MAX_NODE], edge[MAX_NODE]; /* the depth-first walk */
     se_fwork_t *fwork;    /* se_forcing.c's memory, once needed */
     se_found_list_t all;  /* "all" mode's hints */
 };
@@ -174,6 +184,119 @@ static void build_adj(const se_grid_t *g, se_work_t *w, int y, int x)
         }
 }
 
+
+/* ------------------------------------------------------- reachability
+ *
+ * A search finds something only when its start implies, at some distance,
+ * the start's opposite (a forcing chain from "on" or "off") or the start
+ * again (a cycle): the breadth-first searches below follow the same links,
+ * keeping less.  So the set of potentials each one implies, for the links
+ * at hand, tells which searches can be skipped: for most starts, in most
+ * scans, all of them.  The sets come from one depth-first walk (Tarjan's
+ * strongly connected components, each component's set the union of what
+ * its links lead to, components done after those they lead to). */
+
+static int node_succ(const se_work_t *w, int v, int k)
+{
+    const int pot = w->pot_of[v >> 1];
+    const int to = v & 1 ? w->on_adj[pot][k] : w->off_adj[pot][k];
+    return 2 * w->cand_of[to] + !(v & 1);
+}
+
+static int node_nsucc(const se_work_t *w, int v)
+{
+    const int pot = w->pot_of[v >> 1];
+    return v & 1 ? w->on_n[pot] : w->off_n[pot];
+}
+
+/* The component of v, done: its members' set is the union of what their
+ * links outside it lead to (and it, when it has a cycle). */
+static void close_component(se_work_t *w, int v, int *sp)
+{
+    const int nw = w->nword;
+    uint64_t r[MAX_WORD] = {0};
+    int first = *sp;
+    while (w->stack[first - 1] != v)
+        first--;
+    first--;
+    for (int i = first; i < *sp; i++) {
+        const int u = w->stack[i];
+        for (int k = 0, n = node_nsucc(w, u); k < n; k++) {
+            const int t = node_succ(w, u, k);
+            r[t >> 6] |= 1ull << (t & 63);
+            if (w->low[t] != -2) /* in this component: no set yet */
+                continue;
+            const uint64_t *rt = &w->reach[t * nw];
+            for (int j = 0; j < nw; j++)
+                r[j] |= rt[j];
+        }
+    }
+    for (int i = first; i < *sp; i++) {
+        const int u = w->stack[i];
+        memcpy(&w->reach[u * nw], r, (size_t)nw * sizeof r[0]);
+    }
+    for (int i = first; i < *sp; i++)
+        w->low[w->stack[i]] = -2; /* done */
+    *sp = first;
+}
+
+static void build_reach(const se_grid_t *g, se_work_t *w)
+{
+    int n = 0;
+    for (int c = 0; c < 81; c++)
+        for (unsigned m = g->cand[c]; m; m &= m - 1) {
+            const int pot = c * 9 + se_lowest(m);
+            w->cand_of[pot] = (int16_t)n;
+            w->pot_of[n++] = (int16_t)pot;
+        }
+    w->nnode = 2 * n;
+    w->nword = (w->nnode + 63) / 64;
+    for (int v = 0; v < w->nnode; v++)
+        w->low[v] = -1; /* not visited */
+    int counter = 0, sp = 0;
+    for (int root = 0; root < w->nnode; root++) {
+        if (w->low[root] != -1)
+            continue;
+        int depth = 0;
+        w->call[depth] = (int16_t)root;
+        w->edge[depth] = 0;
+        w->order[root] = w->low[root] = (int16_t)counter++;
+        w->stack[sp++] = (int16_t)root;
+        while (depth >= 0) {
+            const int v = w->call[depth];
+            if (w->edge[depth] < node_nsucc(w, v)) {
+                const int t = node_succ(w, v, w->edge[depth]++);
+                if (w->low[t] == -1) {
+                    w->order[t] = w->low[t] = (int16_t)counter++;
+                    w->stack[sp++] = (int16_t)t;
+                    depth++;
+                    w->call[depth] = (int16_t)t;
+                    w->edge[depth] = 0;
+                } else if (w->low[t] >= 0 && w->order[t] < w->low[v]) {
+                    w->low[v] = w->order[t]; /* on the stack */
+                }
+                continue;
+            }
+            const int is_root = w->low[v] == w->order[v];
+            if (is_root)
+                close_component(w, v, &sp);
+            depth--;
+            if (depth >= 0 && !is_root) {
+                const int p = w->call[depth];
+                if (w->low[v] < w->low[p])
+                    w->low[p] = w->low[v];
+            }
+        }
+    }
+}
+
+/* Whether potential (pot, from) implies (pot, to) at some distance. */
+static int implies(const se_work_t *w, int pot, int from, int to)
+{
+    const int i = w->cand_of[pot];
+    const int t = 2 * i + to;
+    return w->reach[(2 * i + from) * w->nword + (t >> 6)] >> (t & 63) & 1;
+}
 
 /* No chain of at least cx potentials on a technique of base difficulty
  * base can beat the best hint so far: it would be harder, or as hard and
@@ -518,17 +641,23 @@ static void unary(const se_grid_t *g, se_work_t *w, int cell, int d, int y,
     if (se_popcount(g->cand[cell]) > 2 && !x)
         return;
     const int pot = cell * 9 + d;
-    do_cycles(w, pot, y, x, b);
-    for (int i = 0; i < w->nfound; i++)
-        cycle_hint(g, w, w->found[i], y, x, b);
+    if (implies(w, pot, 1, 1)) {
+        do_cycles(w, pot, y, x, b);
+        for (int i = 0; i < w->nfound; i++)
+            cycle_hint(g, w, w->found[i], y, x, b);
+    }
     if (!x)
         return;
-    do_forcing(w, pot, 1, y, b);
-    for (int i = 0; i < w->nfound; i++)
-        forcing_hint(g, w, w->found[i], y, b);
-    do_forcing(w, pot, 0, y, b);
-    for (int i = 0; i < w->nfound; i++)
-        forcing_hint(g, w, w->found[i], y, b);
+    if (implies(w, pot, 1, 0)) {
+        do_forcing(w, pot, 1, y, b);
+        for (int i = 0; i < w->nfound; i++)
+            forcing_hint(g, w, w->found[i], y, b);
+    }
+    if (implies(w, pot, 0, 1)) {
+        do_forcing(w, pot, 0, y, b);
+        for (int i = 0; i < w->nfound; i++)
+            forcing_hint(g, w, w->found[i], y, b);
+    }
 }
 
 /* SE's searches of every kind of links (X, Y, both), from every
@@ -543,6 +672,7 @@ static int scan(const se_grid_t *g, se_work_t *w, se_clock_t *clk,
         if (too_deep(b, m == 2 ? 70 : 65, 1))
             continue;
         build_adj(g, w, modes[m][0], modes[m][1]);
+        build_reach(g, w);
         for (int c = 0; c < 81 && !too_deep(b, m == 2 ? 70 : 65, 1); c++) {
             if (g->val[c] || se_popcount(g->cand[c]) < 2)
                 continue;
