@@ -124,35 +124,40 @@ static int ate_test(const se_grid_t *g, const base_cell_t *t[3], se_hint_t *h)
         t[0]->exset[1] & t[1]->exset[1] & t[2]->exset[1]};
     if (__builtin_popcountll(common[0]) + __builtin_popcountll(common[1]) < 2)
         return 0;
-    /* blocked[U]: the values U (at most three) cover all candidates of a
-     * common excluder (each has two or three) */
-    uint8_t blocked[512];
-    memset(blocked, 0, sizeof blocked);
+    /* a combination of values U is blocked when it covers all the
+     * candidates of a common excluder (two or three) */
+    uint16_t ex[20];
+    int nex = 0;
     for (int w = 0; w < 2; w++)
-        for (uint64_t m = common[w]; m; m &= m - 1) {
-            const unsigned x = g->cand[64 * w + __builtin_ctzll(m)];
-            blocked[x] = 1;
-            for (unsigned o = SE_ALL & ~x; se_popcount(x) == 2 && o;
-                 o &= o - 1)
-                blocked[x | (o & -o)] = 1;
-        }
+        for (uint64_t m = common[w]; m; m &= m - 1)
+            ex[nex++] = g->cand[64 * w + __builtin_ctzll(m)];
     const int c0 = t[0]->cell, c1 = t[1]->cell, c2 = t[2]->cell;
     const int s01 = se_sees(g, c0, c1), s02 = se_sees(g, c0, c2),
               s12 = se_sees(g, c1, c2);
+    const unsigned all1 = g->cand[c1], all2 = g->cand[c2];
     unsigned ok[3] = {0, 0, 0};
-    for (unsigned m0 = g->cand[c0]; m0; m0 &= m0 - 1)
-        for (unsigned m1 = g->cand[c1]; m1; m1 &= m1 - 1)
-            for (unsigned m2 = g->cand[c2]; m2; m2 &= m2 - 1) {
-                const unsigned p0 = m0 & -m0, p1 = m1 & -m1, p2 = m2 & -m2;
+    for (unsigned m0 = g->cand[c0]; m0; m0 &= m0 - 1) {
+        const unsigned p0 = m0 & -m0;
+        for (unsigned m1 = all1; m1; m1 &= m1 - 1)
+            for (unsigned m2 = all2; m2; m2 &= m2 - 1) {
+                const unsigned p1 = m1 & -m1, p2 = m2 & -m2;
                 if ((p0 == p1 && s01) || (p0 == p2 && s02) ||
                     (p1 == p2 && s12))
                     continue;
-                if (!blocked[p0 | p1 | p2]) {
-                    ok[0] |= p0;
-                    ok[1] |= p1;
-                    ok[2] |= p2;
-                }
+                const unsigned u = p0 | p1 | p2;
+                int blocked = 0;
+                for (int i = 0; i < nex && !blocked; i++)
+                    blocked = !(ex[i] & ~u);
+                if (blocked)
+                    continue;
+                ok[0] |= p0;
+                ok[1] |= p1;
+                ok[2] |= p2;
+                if (ok[1] == all1 && ok[2] == all2)
+                    goto next; /* this value of c0 can add nothing more */
             }
+    next:;
+    }
     se_hint_clear(h, SF_SE_STEP_ALIGNED_TRIPLE, 75);
     se_hint_elim(h, c0, g->cand[c0] & ~ok[0]);
     se_hint_elim(h, c1, g->cand[c1] & ~ok[1]);

@@ -214,11 +214,11 @@ static int node_nsucc(const se_work_t *w, int v)
 static void close_component(se_work_t *w, int v, int *sp)
 {
     const int nw = w->nword;
-    uint64_t r[MAX_WORD] = {0};
-    int first = *sp;
-    while (w->stack[first - 1] != v)
+    uint64_t *r = &w->reach[v * nw]; /* built in v's place */
+    int first = *sp - 1;
+    while (w->stack[first] != v)
         first--;
-    first--;
+    memset(r, 0, (size_t)nw * sizeof *r);
     for (int i = first; i < *sp; i++) {
         const int u = w->stack[i];
         for (int k = 0, n = node_nsucc(w, u); k < n; k++) {
@@ -233,10 +233,10 @@ static void close_component(se_work_t *w, int v, int *sp)
     }
     for (int i = first; i < *sp; i++) {
         const int u = w->stack[i];
-        memcpy(&w->reach[u * nw], r, (size_t)nw * sizeof r[0]);
+        if (u != v)
+            memcpy(&w->reach[u * nw], r, (size_t)nw * sizeof *r);
+        w->low[u] = -2; /* done */
     }
-    for (int i = first; i < *sp; i++)
-        w->low[w->stack[i]] = -2; /* done */
     *sp = first;
 }
 
