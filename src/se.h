@@ -324,6 +324,13 @@ int se_chains(const se_grid_t *g, se_work_t *w, se_clock_t *c, int any,
  * bivalue link, the digit's other places in the region for a region link.
  * 1 when emit stopped them, -1 out of memory. */
 int se_chains_all(const se_grid_t *g, se_work_t *w, se_sink_t *all);
+/* What every potential implies at any distance on g with both kinds of
+ * links (the static multiple chains' links), kept in w until the next
+ * search of w; then whether the "on" potentials pots[0..n) all lead (or
+ * are) some potential in common (necessary for a static cell or region
+ * forcing chain from them). */
+void se_reach_static(const se_grid_t *g, se_work_t *w);
+int se_reach_common(const se_work_t *w, const int *pots, int n);
 
 /* se.c: sf_se_rate that stops as soon as the rating is known to be above
  * ceiling (tenths, > 0): then out is a lower bound above it, flagged

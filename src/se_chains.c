@@ -298,6 +298,30 @@ static int implies(const se_work_t *w, int pot, int from, int to)
     return w->reach[(2 * i + from) * w->nword + (t >> 6)] >> (t & 63) & 1;
 }
 
+void se_reach_static(const se_grid_t *g, se_work_t *w)
+{
+    build_adj(g, w, 1, 1);
+    build_reach(g, w);
+}
+
+int se_reach_common(const se_work_t *w, const int *pots, int n)
+{
+    const int nw = w->nword;
+    uint64_t all[MAX_WORD];
+    for (int k = 0; k < n; k++) {
+        const int v = 2 * w->cand_of[pots[k]] + 1;
+        const uint64_t *r = &w->reach[v * nw];
+        for (int j = 0; j < nw; j++) {
+            const uint64_t self = j == v >> 6 ? 1ull << (v & 63) : 0;
+            all[j] = k ? all[j] & (r[j] | self) : r[j] | self;
+        }
+    }
+    for (int j = 0; j < nw; j++)
+        if (all[j])
+            return 1;
+    return 0;
+}
+
 /* No chain of at least cx potentials on a technique of base difficulty
  * base can beat the best hint so far: it would be harder, or as hard and
  * not shorter (ties go to the hint found first).  Searches stop at that

@@ -467,16 +467,49 @@ static int binary_chains(const se_grid_t *g, se_fwork_t *f, int c, int d,
     return 0;
 }
 
+/* Whether a static cell forcing chain from cell c, or a region forcing
+ * chain of a region whose first place for a digit is c, can exist: the
+ * searches from the places must all reach a potential in common. */
+static int static_may(const se_grid_t *g, const se_work_t *w, int c)
+{
+    int pots[9], n = 0;
+    for (unsigned m = g->cand[c]; m; m &= m - 1)
+        pots[n++] = c * 9 + se_lowest(m);
+    if (se_reach_common(w, pots, n))
+        return 1;
+    for (unsigned dm = g->cand[c]; dm; dm &= dm - 1) {
+        const int d = se_lowest(dm);
+        for (int k = 0; k < 3; k++) {
+            const int u = se_kind_unit(g, k, c);
+            const unsigned m = g->pos[u][d];
+            if (se_popcount(m) < 2 || se_cell(g, u, se_lowest(m)) != c)
+                continue;
+            n = 0;
+            for (unsigned o = m; o; o &= o - 1)
+                pots[n++] = se_cell(g, u, se_lowest(o)) * 9 + d;
+            if (se_reach_common(w, pots, n))
+                return 1;
+        }
+    }
+    return 0;
+}
+
 /* Cell and region forcing chains of a kind (see the top), into b: 0, or
- * -1 when a run ran out of room or the time is up. */
+ * -1 when a run ran out of room or the time is up.  Static chains skip
+ * the cells where static_may rules them out (the searches skipped would
+ * find nothing there). */
 static int forcing_scan(const se_grid_t *g, se_fwork_t *f, int kind,
                         best_t *b)
 {
     const int dynamic = kind != STATIC;
     memset(f->saved_at, 0, sizeof f->saved_at);
     f->nsaved = 0;
+    if (!dynamic)
+        se_reach_static(g, f->chains);
     for (int c = 0; c < 81; c++) {
         if (g->val[c] || se_popcount(g->cand[c]) < (dynamic ? 2 : 3))
+            continue;
+        if (!dynamic && !static_may(g, f->chains, c))
             continue;
         if (se_clock_over(f->clk))
             return -1;
