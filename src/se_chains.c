@@ -322,6 +322,14 @@ int se_reach_common(const se_work_t *w, const int *pots, int n)
     return 0;
 }
 
+/* Whether potential (pot, on) is, or implies, node t: a search's entry
+ * that does not can lead to nothing it looks for, and is left out. */
+static inline int leads(const se_work_t *w, int pot, int on, int t)
+{
+    const int v = 2 * w->cand_of[pot] + on;
+    return v == t || (w->reach[v * w->nword + (t >> 6)] >> (t & 63) & 1);
+}
+
 /* No chain of at least cx potentials on a technique of base difficulty
  * base can beat the best hint so far: it would be harder, or as hard and
  * not shorter (ties go to the hint found first).  Searches stop at that
@@ -377,6 +385,7 @@ static void do_cycles(se_work_t *w, int src, int y, int x,
                       const chain_best_t *b)
 {
     const int base = y && x ? 70 : 65;
+    const int goal = 2 * w->cand_of[src] + 1; /* back to the start */
     int non = 0, noff = 0, length = 0;
     reset(w);
     const int s = new_ent(w, src, 1, -1);
@@ -394,7 +403,7 @@ static void do_cycles(se_work_t *w, int src, int y, int x,
                                                 : wrap_anc(w);
             mark_ancestors(w, p, anc);
             for (int i = 0; i < n; i++) {
-                if (w->anc[next[i]] == anc)
+                if (w->anc[next[i]] == anc || !leads(w, next[i], 0, goal))
                     continue;
                 const int e = new_ent(w, next[i], 0, p);
                 if (e < 0)
@@ -414,7 +423,8 @@ static void do_cycles(se_work_t *w, int src, int y, int x,
             const int16_t *next = w->off_adj[w->e[p].pot];
             for (int i = 0; i < n; i++) {
                 const int is_src = length >= 4 && next[i] == src;
-                if (!is_src && get_on(w, next[i]) >= 0)
+                if (!is_src && (get_on(w, next[i]) >= 0 ||
+                                !leads(w, next[i], 1, goal)))
                     continue;
                 const int e = new_ent(w, next[i], 1, p);
                 if (e < 0)
@@ -437,6 +447,7 @@ static void do_forcing(se_work_t *w, int src, int on, int y,
                        const chain_best_t *b)
 {
     int non = 0, noff = 0, found = 0, depth = 0;
+    const int goal = 2 * w->cand_of[src] + !on; /* the start's opposite */
     const int base = y ? 70 : 66;
     reset(w);
     const int s = new_ent(w, src, on, -1);
@@ -458,7 +469,8 @@ static void do_forcing(se_work_t *w, int src, int on, int y,
                 const int hit = on && next[i] == src && !found;
                 /* SE also skips the entry's ancestors, but those are all
                  * in toOff already */
-                const int add = get_off(w, next[i]) < 0;
+                const int add = get_off(w, next[i]) < 0 &&
+                                leads(w, next[i], 0, goal);
                 if (!hit && !add)
                     continue;
                 const int e = new_ent(w, next[i], 0, p);
@@ -483,7 +495,8 @@ static void do_forcing(se_work_t *w, int src, int on, int y,
             const int16_t *next = w->off_adj[w->e[p].pot];
             for (int i = 0; i < n; i++) {
                 const int hit = !on && next[i] == src && !found;
-                const int add = get_on(w, next[i]) < 0;
+                const int add = get_on(w, next[i]) < 0 &&
+                                leads(w, next[i], 1, goal);
                 if (!hit && !add)
                     continue;
                 const int e = new_ent(w, next[i], 1, p);
