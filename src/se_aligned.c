@@ -84,22 +84,28 @@ static int try_pair(const se_grid_t *g, const base_cell_t *a,
             blockers[nb++] = g->cand[64 * w + __builtin_ctzll(m)];
     const int ca = a->cell, cb = b->cell;
     const int see = se_sees(g, ca, cb);
+    /* blockers are bivalue: (a, b) is blocked when {a, b} is one, so a
+     * value a of A rules out for B the other digit of each blocker
+     * holding a, and a itself when A and B see each other */
     unsigned ok_a = 0, ok_b = 0;
-    for (unsigned ma = g->cand[ca]; ma; ma &= ma - 1)
-        for (unsigned mb = g->cand[cb]; mb; mb &= mb - 1) {
-            const unsigned pa = ma & -ma, pb = mb & -mb;
-            int allowed = !(pa == pb && see);
-            for (int i = 0; allowed && i < nb; i++)
-                allowed = (blockers[i] & ~(pa | pb)) != 0;
-            if (allowed) {
-                ok_a |= pa;
-                ok_b |= pb;
-            }
+    for (unsigned ma = g->cand[ca]; ma; ma &= ma - 1) {
+        const unsigned pa = ma & -ma;
+        unsigned out = see ? pa : 0;
+        for (int i = 0; i < nb; i++)
+            if (blockers[i] & pa)
+                out |= blockers[i] & ~pa;
+        const unsigned with = g->cand[cb] & ~out;
+        if (with) {
+            ok_a |= pa;
+            ok_b |= with;
         }
+    }
+    if (!(g->cand[ca] & ~ok_a) && !(g->cand[cb] & ~ok_b))
+        return 0;
     se_hint_clear(h, SF_SE_STEP_ALIGNED_PAIR, 62);
     se_hint_elim(h, ca, g->cand[ca] & ~ok_a);
     se_hint_elim(h, cb, g->cand[cb] & ~ok_b);
-    return h->nelim != 0;
+    return 1;
 }
 
 int se_aligned_pair(const se_grid_t *g, se_hint_t *h)
@@ -158,6 +164,8 @@ static int ate_test(const se_grid_t *g, const base_cell_t *t[3], se_hint_t *h)
             }
     next:;
     }
+    if (!(g->cand[c0] & ~ok[0]) && !(all1 & ~ok[1]) && !(all2 & ~ok[2]))
+        return 0;
     se_hint_clear(h, SF_SE_STEP_ALIGNED_TRIPLE, 75);
     se_hint_elim(h, c0, g->cand[c0] & ~ok[0]);
     se_hint_elim(h, c1, g->cand[c1] & ~ok[1]);
