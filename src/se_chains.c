@@ -65,6 +65,7 @@ struct se_work {
     int16_t cand_of[729]; /* pot -> i */
     int16_t pot_of[729];  /* i -> pot */
     int nnode, nword;
+    int reach_on;         /* reach[] is set; else every potential may */
     uint64_t reach[MAX_NODE * MAX_WORD];
     int16_t order[MAX_NODE], low[MAX_NODE], stack[MAX_NODE];
     int16_t call[MAX_NODE], edge[MAX_NODE]; /* the depth-first walk */
@@ -240,7 +241,8 @@ static void close_component(se_work_t *w, int v, int *sp)
     *sp = first;
 }
 
-static void build_reach(const se_grid_t *g, se_work_t *w)
+/* The candidates' numbers (cand_of, pot_of); their count. */
+static int number_candidates(const se_grid_t *g, se_work_t *w)
 {
     int n = 0;
     for (int c = 0; c < 81; c++)
@@ -249,6 +251,19 @@ static void build_reach(const se_grid_t *g, se_work_t *w)
             w->cand_of[pot] = (int16_t)n;
             w->pot_of[n++] = (int16_t)pot;
         }
+    return n;
+}
+
+/* What every potential implies (reach[]), for the links of w's lists;
+ * with on 0, nothing is worked out and every search is made (Y-links
+ * alone: the searches start from bivalue cells only, and are too few to
+ * pay for the sets). */
+static void build_reach(const se_grid_t *g, se_work_t *w, int on)
+{
+    const int n = number_candidates(g, w);
+    w->reach_on = on;
+    if (!on)
+        return;
     w->nnode = 2 * n;
     w->nword = (w->nnode + 63) / 64;
     for (int v = 0; v < w->nnode; v++)
@@ -295,13 +310,15 @@ static int implies(const se_work_t *w, int pot, int from, int to)
 {
     const int i = w->cand_of[pot];
     const int t = 2 * i + to;
+    if (!w->reach_on)
+        return 1;
     return w->reach[(2 * i + from) * w->nword + (t >> 6)] >> (t & 63) & 1;
 }
 
 void se_reach_static(const se_grid_t *g, se_work_t *w)
 {
     build_adj(g, w, 1, 1);
-    build_reach(g, w);
+    build_reach(g, w, 1);
 }
 
 int se_reach_common(const se_work_t *w, const int *pots, int n)
@@ -326,6 +343,8 @@ int se_reach_common(const se_work_t *w, const int *pots, int n)
  * that does not can lead to nothing it looks for, and is left out. */
 static inline int leads(const se_work_t *w, int pot, int on, int t)
 {
+    if (!w->reach_on)
+        return 1;
     const int v = 2 * w->cand_of[pot] + on;
     return v == t || (w->reach[v * w->nword + (t >> 6)] >> (t & 63) & 1);
 }
@@ -709,7 +728,7 @@ static int scan(const se_grid_t *g, se_work_t *w, se_clock_t *clk,
         if (too_deep(b, m == 2 ? 70 : 65, 1))
             continue;
         build_adj(g, w, modes[m][0], modes[m][1]);
-        build_reach(g, w);
+        build_reach(g, w, modes[m][1]);
         for (int c = 0; c < 81 && !too_deep(b, m == 2 ? 70 : 65, 1); c++) {
             if (g->val[c] || se_popcount(g->cand[c]) < 2)
                 continue;
