@@ -84,6 +84,11 @@ static int try_pair(const se_grid_t *g, const base_cell_t *a,
             blockers[nb++] = g->cand[64 * w + __builtin_ctzll(m)];
     const int ca = a->cell, cb = b->cell;
     const int see = se_sees(g, ca, cb);
+    /* a value of one cell rules out at most one value of the other per
+     * blocker, and itself: it goes only when that covers the other cell */
+    if (se_popcount(g->cand[ca]) > nb + see &&
+        se_popcount(g->cand[cb]) > nb + see)
+        return 0;
     /* blockers are bivalue: (a, b) is blocked when {a, b} is one, so a
      * value a of A rules out for B the other digit of each blocker
      * holding a, and a itself when A and B see each other */
