@@ -65,7 +65,6 @@ struct se_work {
     int16_t cand_of[729]; /* pot -> i */
     int16_t pot_of[729];  /* i -> pot */
     int nnode, nword;
-    int reach_on;         /* reach[] is set; else every potential may */
     uint64_t reach[MAX_NODE * MAX_WORD];
     int16_t order[MAX_NODE], low[MAX_NODE], stack[MAX_NODE];
     int16_t call[MAX_NODE], edge[MAX_NODE]; /* the depth-first walk */
@@ -201,7 +200,7 @@ static int node_succ(const se_work_t *w, int v, int k)
 {
     const int pot = w->pot_of[v >> 1];
     const int to = v & 1 ? w->on_adj[pot][k] : w->off_adj[pot][k];
-    return 2 * w->cand_of[to] + !(v & 1);
+    return w->cand_of[to] < 0 ? -1 : 2 * w->cand_of[to] + !(v & 1);
 }
 
 static int node_nsucc(const se_work_t *w, int v)
@@ -224,6 +223,8 @@ static void close_component(se_work_t *w, int v, int *sp)
         const int u = w->stack[i];
         for (int k = 0, n = node_nsucc(w, u); k < n; k++) {
             const int t = node_succ(w, u, k);
+            if (t < 0)
+                continue;
             r[t >> 6] |= 1ull << (t & 63);
             if (w->low[t] != -2) /* in this component: no set yet */
                 continue;
@@ -241,29 +242,32 @@ static void close_component(se_work_t *w, int v, int *sp)
     *sp = first;
 }
 
-/* The candidates' numbers (cand_of, pot_of); their count. */
-static int number_candidates(const se_grid_t *g, se_work_t *w)
+/* The candidates' numbers (cand_of, pot_of); their count.  With Y-links
+ * alone only those of bivalue cells are nodes (-1 for the others): an
+ * "off" potential elsewhere leads to nothing, and no "on" one is reached
+ * there. */
+static int number_candidates(const se_grid_t *g, se_work_t *w, int bivalue)
 {
     int n = 0;
-    for (int c = 0; c < 81; c++)
+    if (bivalue)
+        memset(w->cand_of, 0xff, sizeof w->cand_of);
+    for (int c = 0; c < 81; c++) {
+        if (bivalue && se_popcount(g->cand[c]) != 2)
+            continue;
         for (unsigned m = g->cand[c]; m; m &= m - 1) {
             const int pot = c * 9 + se_lowest(m);
             w->cand_of[pot] = (int16_t)n;
             w->pot_of[n++] = (int16_t)pot;
         }
+    }
     return n;
 }
 
-/* What every potential implies (reach[]), for the links of w's lists;
- * with on 0, nothing is worked out and every search is made (Y-links
- * alone: the searches start from bivalue cells only, and are too few to
- * pay for the sets). */
-static void build_reach(const se_grid_t *g, se_work_t *w, int on)
+/* What every potential implies (reach[]), for the links y, x of w's
+ * lists (build_adj). */
+static void build_reach(const se_grid_t *g, se_work_t *w, int y, int x)
 {
-    const int n = number_candidates(g, w);
-    w->reach_on = on;
-    if (!on)
-        return;
+    const int n = number_candidates(g, w, y && !x);
     w->nnode = 2 * n;
     w->nword = (w->nnode + 63) / 64;
     for (int v = 0; v < w->nnode; v++)
@@ -281,6 +285,8 @@ static void build_reach(const se_grid_t *g, se_work_t *w, int on)
             const int v = w->call[depth];
             if (w->edge[depth] < node_nsucc(w, v)) {
                 const int t = node_succ(w, v, w->edge[depth]++);
+                if (t < 0)
+                    continue;
                 if (w->low[t] == -1) {
                     w->order[t] = w->low[t] = (int16_t)counter++;
                     w->stack[sp++] = (int16_t)t;
@@ -310,15 +316,13 @@ static int implies(const se_work_t *w, int pot, int from, int to)
 {
     const int i = w->cand_of[pot];
     const int t = 2 * i + to;
-    if (!w->reach_on)
-        return 1;
     return w->reach[(2 * i + from) * w->nword + (t >> 6)] >> (t & 63) & 1;
 }
 
 void se_reach_static(const se_grid_t *g, se_work_t *w)
 {
     build_adj(g, w, 1, 1);
-    build_reach(g, w, 1);
+    build_reach(g, w, 1, 1);
 }
 
 int se_reach_common(const se_work_t *w, const int *pots, int n)
@@ -343,8 +347,8 @@ int se_reach_common(const se_work_t *w, const int *pots, int n)
  * that does not can lead to nothing it looks for, and is left out. */
 static inline int leads(const se_work_t *w, int pot, int on, int t)
 {
-    if (!w->reach_on)
-        return 1;
+    if (w->cand_of[pot] < 0) /* not a node: leads nowhere (see below) */
+        return 0;
     const int v = 2 * w->cand_of[pot] + on;
     return v == t || (w->reach[v * w->nword + (t >> 6)] >> (t & 63) & 1);
 }
@@ -728,7 +732,7 @@ static int scan(const se_grid_t *g, se_work_t *w, se_clock_t *clk,
         if (too_deep(b, m == 2 ? 70 : 65, 1))
             continue;
         build_adj(g, w, modes[m][0], modes[m][1]);
-        build_reach(g, w, modes[m][1]);
+        build_reach(g, w, modes[m][0], modes[m][1]);
         for (int c = 0; c < 81 && !too_deep(b, m == 2 ? 70 : 65, 1); c++) {
             if (g->val[c] || se_popcount(g->cand[c]) < 2)
                 continue;

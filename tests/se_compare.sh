@@ -15,7 +15,8 @@
 #                  and exit 1 when any does (the agreement test)
 #   -j N           threads for sudoflow (default 1; speed is per thread)
 #   --repeat R     rate each band R times over for timing (default: enough
-#                  copies for 1000 puzzles, at most 20; 1 with --exact)
+#                  copies for about 0.3 s, guessed from SE's times, 1 to
+#                  200; 1 with --exact)
 #   --             anything after it is passed to `sudoflow rate`
 #                  (e.g. -- --se-budget 10)
 #
@@ -123,7 +124,11 @@ for b in 1-2 2-4 4-6 6-8 8-9 9+; do
     [ -s "$tmp/ref.$b" ] || continue
     n=$(wc -l < "$tmp/ref.$b")
     r=$repeat
-    [ -z "$r" ] && r=$(( (1000 + n - 1) / n )) && [ "$r" -gt 20 ] && r=20
+    # enough copies for about 0.3 s of our CPU, guessing ours at 1/100 of
+    # SE's time, 1 to 200
+    [ -z "$r" ] && r=$(awk -F'\t' '{ t += $4 } END {
+        r = t > 0 ? int(30000 / t) + 1 : 200
+        print r < 1 ? 1 : r > 200 ? 200 : r }' "$tmp/ref.$b")
     i=0
     while [ "$i" -lt "$r" ]; do
         cut -f5 "$tmp/ref.$b"
