@@ -128,7 +128,7 @@ for b in 1-2 2-4 4-6 6-8 8-9 9+; do
     # SE's time, 1 to 200
     [ -z "$r" ] && r=$(awk -F'\t' '{ t += $4 } END {
         r = t > 0 ? int(30000 / t) + 1 : 200
-        print r < 1 ? 1 : r > 200 ? 200 : r }' "$tmp/ref.$b")
+        print (r > 200 ? 200 : r) }' "$tmp/ref.$b")
     i=0
     while [ "$i" -lt "$r" ]; do
         cut -f5 "$tmp/ref.$b"
