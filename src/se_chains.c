@@ -144,10 +144,17 @@ int se_on_to_off(const se_grid_t *g, int pot, int y, int16_t *out)
     if (y)
         for (unsigned m = g->cand[cell] & ~(1u << d); m; m &= m - 1)
             out[n++] = (int16_t)(cell * 9 + se_lowest(m));
-    const uint8_t *house = g->t->house[cell];
-    for (int k = 0; k < TAB_PEERS; k++)
-        if (g->cand[house[k]] >> d & 1)
-            out[n++] = (int16_t)(house[k] * 9 + d);
+    /* the digit's places in the box, then in the row and the column
+     * outside the box: SE's peer order (tables' house[]) */
+    const grid_tables_t *t = g->t;
+    const int r = t->row[cell], col = t->col[cell];
+    const int units[3] = {TAB_BOX_UNIT(t->box[cell]), TAB_ROW_UNIT(r),
+                          TAB_COL_UNIT(col)};
+    const unsigned skip[3] = {1u << (3 * (r % 3) + col % 3),
+                              7u << (3 * (col / 3)), 7u << (3 * (r / 3))};
+    for (int k = 0; k < 3; k++)
+        for (unsigned m = g->pos[units[k]][d] & ~skip[k]; m; m &= m - 1)
+            out[n++] = (int16_t)(t->unit_cells[units[k]][se_lowest(m)] * 9 + d);
     return n;
 }
 
