@@ -286,6 +286,16 @@ static int above(const se_clock_t *c, int least)
     return c->ceiling > 0 && least > c->ceiling;
 }
 
+/* A search of a technique of base difficulty base ran out of room: the
+ * rating stops, at least base (every easier technique found nothing). */
+static int out_of_room(se_clock_t *c, int base)
+{
+    if (c->over) /* the search was cut short by the time, not the room */
+        return -1;
+    c->room_floor = base;
+    return 0;
+}
+
 static int next_hint(const se_grid_t *g, int min, int max, se_work_t **w,
                      se_clock_t *c, se_cleans_t *k, se_hint_t *h)
 {
@@ -318,16 +328,16 @@ static int next_hint(const se_grid_t *g, int min, int max, se_work_t **w,
             return -3;
         if (se_multiple_chains(g, f, c, h))
             return 1;
+        if (se_fwork_overflow(f))
+            return out_of_room(c, 80);
         for (int level = 0; level <= 5; level++) { /* 0: dynamic chains */
             if (above(c, 85 + 5 * level))
                 return -3;
-            if (se_fwork_overflow(f))
-                return 0;
             if (se_nested_chains(g, f, c, level, h))
                 return 1;
+            if (se_fwork_overflow(f))
+                return out_of_room(c, 85 + 5 * level);
         }
-        if (se_fwork_overflow(f))
-            return 0;
     }
     return c->over ? -1 : 0;
 }
@@ -441,11 +451,12 @@ static int rate_grid(se_grid_t *g, se_work_t **w, se_clock_t *c,
             return 0;
         }
         if (found <= 0) {
+            const int floor = c->room_floor ? c->room_floor : BEYOND_FLOOR;
             if (found < 0)
                 finish(out, best, SF_SE_STEP_OVER, SF_SE_OVER);
             else
-                finish(out, best > BEYOND_FLOOR ? best : BEYOND_FLOOR,
-                       SF_SE_STEP_BEYOND, SF_SE_BEYOND);
+                finish(out, best > floor ? best : floor, SF_SE_STEP_BEYOND,
+                       SF_SE_BEYOND);
             return 0;
         }
         if (h.exact > best_exact) {
@@ -467,13 +478,27 @@ static int rate_grid(se_grid_t *g, se_work_t **w, se_clock_t *c,
     return 0;
 }
 
+static int rate(const uint8_t *cells, double budget, int ceiling,
+                int pool_room, sf_se_result_t *out);
+
 int sf_se_rate(const uint8_t *cells, double budget, sf_se_result_t *out)
 {
-    return se_rate_capped(cells, budget, 0, out);
+    return rate(cells, budget, 0, 0, out);
 }
 
 int se_rate_capped(const uint8_t *cells, double budget, int ceiling,
                    sf_se_result_t *out)
+{
+    return rate(cells, budget, ceiling, 0, out);
+}
+
+int se_rate_room(const uint8_t *cells, int pool_room, sf_se_result_t *out)
+{
+    return rate(cells, 0, 0, pool_room, out);
+}
+
+static int rate(const uint8_t *cells, double budget, int ceiling,
+                int pool_room, sf_se_result_t *out)
 {
     se_grid_t g;
     se_work_t *w = NULL;
@@ -482,6 +507,7 @@ int se_rate_capped(const uint8_t *cells, double budget, int ceiling,
     se_opening_t o;
     memset(out, 0, sizeof *out);
     c.ceiling = ceiling;
+    c.pool_room = pool_room;
     if (budget > 0)
         c.deadline = timer_mono_sec() + budget;
     switch (se_singles(cells, ceiling, &g, &o)) {

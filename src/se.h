@@ -75,6 +75,12 @@ typedef struct se_clock {
                                  * known to be above it; 0: none */
     unsigned tick;              /* calls since the last clock read */
     int over;                   /* the deadline has passed */
+    int pool_room;              /* room for the parents of nested "off"
+                                 * potentials per search (0: all of it,
+                                 * POOL; tests make it small) */
+    int room_floor;             /* a search ran out of room: the base
+                                 * difficulty of its technique, which
+                                 * SE's rating is at least (0: none) */
 } se_clock_t;
 int se_clock_over(se_clock_t *c);
 
@@ -337,6 +343,9 @@ int se_reach_common(const se_work_t *w, const int *pots, int n);
  * SF_SE_OVER with step SF_SE_STEP_OVER.  For targets with a maximum. */
 int se_rate_capped(const uint8_t *cells, double budget, int ceiling,
                    sf_se_result_t *out);
+/* sf_se_rate with the nested searches' room for parents cut to pool_room
+ * (see se_clock_t; for tests of running out of it). */
+int se_rate_room(const uint8_t *cells, int pool_room, sf_se_result_t *out);
 
 /* se.c: the ladder's access to SE's techniques.  Applies one step of the
  * first technique of a family in [SF_LEVEL_WINGS, max_level] that makes

@@ -115,6 +115,7 @@ typedef struct nest {
     run_t *r;
     int any;      /* an instance with parents was met */
     int full;     /* r ran out of room */
+    int room;     /* of r's pool, at most POOL */
 } nest_t;
 
 /* The index of the nested chain of identity sig and complexity cx in r's
@@ -143,7 +144,7 @@ static int nest_emit(se_sink_t *s, const se_hint_t *h)
             const int q = r->off_at[c * 9 + se_lowest(m)];
             if (q < 0)
                 continue;
-            if (at + npar == POOL) {
+            if (at + npar >= n->room) {
                 n->full = 1;
                 return 1;
             }
@@ -218,7 +219,10 @@ static int chain_rule(const se_grid_t *w, se_fwork_t *f, int kind,
 static int nested_offs(const se_grid_t *src, const se_grid_t *w, run_t *r,
                        int level, se_fwork_t *f)
 {
-    nest_t n = {.sink = {.emit = nest_emit}, .src = src, .w = w, .r = r};
+    nest_t n = {.sink = {.emit = nest_emit}, .src = src, .w = w, .r = r,
+                .room = f->clk && f->clk->pool_room > 0 &&
+                                f->clk->pool_room < POOL
+                            ? f->clk->pool_room : POOL};
     const int rules = 4 + level_rules[level][0];
     for (int rule = 0; rule < rules && !n.any && !n.full; rule++) {
         n.sink.sig = 0;
