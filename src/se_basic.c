@@ -57,24 +57,37 @@ static inline int is_clean(const uint32_t *clean, int bit)
 
 int se_hidden_single(const se_grid_t *g, se_hint_t *h)
 {
-    for (int alone = 1; alone >= 0; alone--)
-        for (int k = 0; k < 27; k++) {
-            const int u = bcr_unit(k);
-            for (int d = 0; d < 9; d++) {
-                const unsigned m = g->pos[u][d];
-                if (se_popcount(m) != 1 || (g->empty[u] == 1) != alone)
-                    continue;
-                const int box = u >= TAB_BOX_UNIT(0);
-                se_hint_clear(h, alone ? SF_SE_STEP_FULL_HOUSE
-                                 : box ? SF_SE_STEP_HIDDEN_SINGLE_BOX
-                                       : SF_SE_STEP_HIDDEN_SINGLE_LINE,
-                              alone ? 10 : box ? 12 : 15);
-                h->cell = se_cell(g, u, se_lowest(m));
-                h->digit = d;
-                return 1;
+    /* one pass: the first full house wins; else the first single met */
+    int first_u = -1, first_d = 0;
+    for (int k = 0; k < 27; k++) {
+        const int u = bcr_unit(k);
+        for (int d = 0; d < 9; d++) {
+            const unsigned m = g->pos[u][d];
+            if (!m || (m & (m - 1)))
+                continue;
+            if (g->empty[u] == 1) {
+                first_u = u;
+                first_d = d;
+                goto found;
+            }
+            if (first_u < 0) {
+                first_u = u;
+                first_d = d;
             }
         }
-    return 0;
+    }
+    if (first_u < 0)
+        return 0;
+found:;
+    const int alone = g->empty[first_u] == 1;
+    const int box = first_u >= TAB_BOX_UNIT(0);
+    se_hint_clear(h, alone ? SF_SE_STEP_FULL_HOUSE
+                     : box ? SF_SE_STEP_HIDDEN_SINGLE_BOX
+                           : SF_SE_STEP_HIDDEN_SINGLE_LINE,
+                  alone ? 10 : box ? 12 : 15);
+    h->cell = se_cell(g, first_u, se_lowest(g->pos[first_u][first_d]));
+    h->digit = first_d;
+    return 1;
 }
 
 int se_naked_single(const se_grid_t *g, se_hint_t *h)
@@ -189,16 +202,22 @@ static int locking_scan(const se_grid_t *g, int direct, se_hint_t *h,
             const int u1 = unit_of(kind1, i1);
             /* the digits of u1 confined to each crossing region (SE scans
              * the crossing regions in order, then the digits) */
-            uint16_t digits[9] = {0};
+            uint16_t digits[9];
+            unsigned crossed = 0; /* the i2 with digits */
             for (unsigned dm = todo; dm; dm &= dm - 1) {
                 const int d = se_lowest(dm);
                 const unsigned m = g->pos[u1][d];
                 const int i2 = se_popcount(m) > 1
                                    ? confined_to(kind1, i1, kind2, m) : -1;
-                if (i2 >= 0)
-                    digits[i2] = (uint16_t)(digits[i2] | 1u << d);
+                if (i2 < 0)
+                    continue;
+                if (!(crossed >> i2 & 1))
+                    digits[i2] = 0;
+                crossed |= 1u << i2;
+                digits[i2] = (uint16_t)(digits[i2] | 1u << d);
             }
-            for (int i2 = 0; i2 < 9; i2++)
+            for (; crossed; crossed &= crossed - 1) {
+                const int i2 = se_lowest(crossed);
                 for (unsigned dm = digits[i2]; dm; dm &= dm - 1) {
                     const int d = se_lowest(dm);
                     const int u2 = unit_of(kind2, i2);
@@ -226,6 +245,7 @@ static int locking_scan(const se_grid_t *g, int direct, se_hint_t *h,
                     } else if (h->nelim || cell >= 0)
                         return 1;
                 }
+            }
         }
     }
     return 0;
