@@ -478,25 +478,7 @@ static int rate_grid(se_grid_t *g, se_work_t **w, se_clock_t *c,
     return 0;
 }
 
-static int rate(const uint8_t *cells, double budget, int ceiling,
-                int pool_room, sf_se_result_t *out);
-
-int sf_se_rate(const uint8_t *cells, double budget, sf_se_result_t *out)
-{
-    return rate(cells, budget, 0, 0, out);
-}
-
-int se_rate_capped(const uint8_t *cells, double budget, int ceiling,
-                   sf_se_result_t *out)
-{
-    return rate(cells, budget, ceiling, 0, out);
-}
-
-int se_rate_room(const uint8_t *cells, int pool_room, sf_se_result_t *out)
-{
-    return rate(cells, 0, 0, pool_room, out);
-}
-
+/* The rating, within budget, under ceiling, with the nested room. */
 static int rate(const uint8_t *cells, double budget, int ceiling,
                 int pool_room, sf_se_result_t *out)
 {
@@ -526,6 +508,22 @@ static int rate(const uint8_t *cells, double budget, int ceiling,
     }
     se_work_free(w);
     return rc;
+}
+
+int sf_se_rate(const uint8_t *cells, double budget, sf_se_result_t *out)
+{
+    return rate(cells, budget, 0, 0, out);
+}
+
+int se_rate_capped(const uint8_t *cells, double budget, int ceiling,
+                   sf_se_result_t *out)
+{
+    return rate(cells, budget, ceiling, 0, out);
+}
+
+int se_rate_room(const uint8_t *cells, int pool_room, sf_se_result_t *out)
+{
+    return rate(cells, 0, 0, pool_room, out);
 }
 
 /* ---------------------------------------------------------- the ladder */

@@ -318,12 +318,17 @@ static void build_reach(const se_grid_t *g, se_work_t *w, int y, int x)
     }
 }
 
+/* Whether node v implies node t at some distance. */
+static inline int reaches(const se_work_t *w, int v, int t)
+{
+    return w->reach[v * w->nword + (t >> 6)] >> (t & 63) & 1;
+}
+
 /* Whether potential (pot, from) implies (pot, to) at some distance. */
 static int implies(const se_work_t *w, int pot, int from, int to)
 {
     const int i = w->cand_of[pot];
-    const int t = 2 * i + to;
-    return w->reach[(2 * i + from) * w->nword + (t >> 6)] >> (t & 63) & 1;
+    return reaches(w, 2 * i + from, 2 * i + to);
 }
 
 void se_reach_static(const se_grid_t *g, se_work_t *w)
@@ -357,7 +362,7 @@ static inline int leads(const se_work_t *w, int pot, int on, int t)
     if (w->cand_of[pot] < 0) /* not a node: leads nowhere (see below) */
         return 0;
     const int v = 2 * w->cand_of[pot] + on;
-    return v == t || (w->reach[v * w->nword + (t >> 6)] >> (t & 63) & 1);
+    return v == t || reaches(w, v, t);
 }
 
 /* No chain of at least cx potentials on a technique of base difficulty
@@ -582,14 +587,23 @@ double se_length_exact(int base, int complexity)
     return base / 10.0 + added;
 }
 
+/* Whether a hint of SE's difficulty exact, complexity cx and kind key is
+ * taken over the best so far (every hint is, in all mode); a cycle asks
+ * before working its eliminations out. */
+static int may_beat(const chain_best_t *b, double exact, int cx, int key)
+{
+    const se_hint_t *h = b->h;
+    return b->all || h->diff < 0 || exact < h->exact ||
+           (exact == h->exact &&
+            (cx < b->complexity || (cx == b->complexity && key < b->key)));
+}
+
 static void offer(chain_best_t *b, int cx, int key)
 {
     se_hint_t *t = &b->tmp, *h = b->h;
     if (!t->nelim)
         return;
-    if (h->diff < 0 || t->exact < h->exact ||
-        (t->exact == h->exact && (cx < b->complexity ||
-                                  (cx == b->complexity && key < b->key)))) {
+    if (may_beat(b, t->exact, cx, key)) {
         *h = *t;
         b->complexity = cx;
         b->key = key;
@@ -626,16 +640,6 @@ static void keep(const se_grid_t *g, se_work_t *w, chain_best_t *b, int cx,
             se_need_of(g, from, e->pot, 0, k->need);
     }
     k->sig = se_sig_add(sig, (unsigned)cycle);
-}
-
-/* Whether a hint of difficulty diff and complexity cx could be taken
- * over the best so far (offer's test, before the hint is worked out). */
-static int may_beat(const chain_best_t *b, double exact, int cx, int key)
-{
-    const se_hint_t *h = b->h;
-    return b->all || h->diff < 0 || exact < h->exact ||
-           (exact == h->exact &&
-            (cx < b->complexity || (cx == b->complexity && key < b->key)));
 }
 
 static void cycle_hint(const se_grid_t *g, se_work_t *w, int end,

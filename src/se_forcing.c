@@ -402,6 +402,14 @@ static int on_search(const se_grid_t *g, se_fwork_t *f, run_t *r, int pot,
     return rc;
 }
 
+/* Whether cell c is the first of two or more places of digit d in region
+ * u: the region's forcing chains for d start there. */
+static int heads(const se_grid_t *g, int u, int d, int c)
+{
+    const unsigned m = g->pos[u][d];
+    return se_popcount(m) >= 2 && se_cell(g, u, se_lowest(m)) == c;
+}
+
 /* Region forcing chains for digit d of cell c, whose "on" search is run. */
 static int region_chains(const se_grid_t *g, se_fwork_t *f, int c, int d,
                          run_t *run, int kind, best_t *b)
@@ -410,7 +418,7 @@ static int region_chains(const se_grid_t *g, se_fwork_t *f, int c, int d,
     for (int k = 0; k < 3; k++) {
         const int u = se_kind_unit(g, k, c);
         const unsigned m = g->pos[u][d];
-        if (se_popcount(m) < 2 || se_cell(g, u, se_lowest(m)) != c)
+        if (!heads(g, u, d, c))
             continue;
         run_t *runs[9];
         int n = 0;
@@ -482,7 +490,7 @@ static int static_may(const se_grid_t *g, const se_work_t *w, int c)
         for (int k = 0; k < 3; k++) {
             const int u = se_kind_unit(g, k, c);
             const unsigned m = g->pos[u][d];
-            if (se_popcount(m) < 2 || se_cell(g, u, se_lowest(m)) != c)
+            if (!heads(g, u, d, c))
                 continue;
             n = 0;
             for (unsigned o = m; o; o &= o - 1)

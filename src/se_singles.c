@@ -64,28 +64,6 @@ static int start(bb_t *b, const uint8_t *cells)
     return 0;
 }
 
-/* The empty cells alone in one of their regions: full houses. */
-static void full_houses(const bb_t *b, uint32_t fh[3])
-{
-    uint32_t once = 0, twice = 0; /* columns with one, two or more */
-    for (int k = 0; k < 3; k++) {
-        const uint32_t e = b->empty[k];
-        fh[k] = 0;
-        for (int j = 0; j < 3; j++) {
-            const uint32_t box = e & BOX3 << 3 * j, row = e & ROW9 << 9 * j;
-            if (__builtin_popcount(box) == 1)
-                fh[k] |= box;
-            if (__builtin_popcount(row) == 1)
-                fh[k] |= row;
-            const uint32_t x = e >> 9 * j & ROW9;
-            twice |= once & x;
-            once |= x;
-        }
-    }
-    for (int k = 0; k < 3; k++)
-        fh[k] |= b->empty[k] & (once & ~twice) * COL3;
-}
-
 /* The cells where digit d (places p) is alone in its box (box[]), and
  * with lines set, in its row or column (line[]). */
 static void hidden_singles(const uint32_t p[3], int lines, uint32_t box[3],
@@ -110,6 +88,16 @@ static void hidden_singles(const uint32_t p[3], int lines, uint32_t box[3],
     }
     for (int k = 0; lines && k < 3; k++)
         line[k] |= p[k] & (once & ~twice) * COL3;
+}
+
+/* The empty cells alone in one of their regions: full houses (the
+ * empty cells are a set like a digit's places). */
+static void full_houses(const bb_t *b, uint32_t fh[3])
+{
+    uint32_t box[3], line[3];
+    hidden_singles(b->empty, 1, box, line);
+    for (int k = 0; k < 3; k++)
+        fh[k] = box[k] | line[k];
 }
 
 /* Places every single of difficulty best (10, 12, 15) or less, over and
