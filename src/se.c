@@ -128,6 +128,7 @@ void se_grid_index(se_grid_t *g)
     memset(g->empty, 0, sizeof g->empty);
     memset(g->placed, 0, sizeof g->placed);
     g->changed_units = g->changed_digits = 0;
+    g->changed_cells = (cellset_t){0, 0};
     for (int c = 0; c < 81; c++) {
         const unsigned r = t->row[c], col = t->col[c], b = t->box[c];
         const unsigned ib = 3 * (r % 3) + col % 3;
@@ -263,6 +264,8 @@ static const se_producer_t producers[] = {
 /* What each producer found nothing in, on the rating's grid. */
 typedef struct se_cleans {
     uint32_t mask[NPRODUCERS];
+    int ate_known;        /* aligned triplets found nothing, and since */
+    cellset_t ate_dirty;  /* then these cells changed */
 } se_cleans_t;
 
 /* Forget what changed on g since the last call. */
@@ -273,7 +276,10 @@ static void cleans_update(se_cleans_t *k, se_grid_t *g)
                       : producers[i].keeps == KEEPS_DIGITS
                           ? ~g->changed_digits
                           : 0;
+    k->ate_dirty.lo |= g->changed_cells.lo;
+    k->ate_dirty.hi |= g->changed_cells.hi;
     g->changed_units = g->changed_digits = 0;
+    g->changed_cells = (cellset_t){0, 0};
 }
 
 /* The first hint in SE's order, families min..max only (the chains are
@@ -294,6 +300,19 @@ static int out_of_room(se_clock_t *c, int base)
         return -1;
     c->room_floor = base;
     return 0;
+}
+
+/* Aligned triplet exclusion, skipping (with k) the triplets that found
+ * nothing at its last call and have not changed since. */
+static int aligned_triple(const se_grid_t *g, se_cleans_t *k, se_hint_t *h)
+{
+    if (!k)
+        return se_aligned_triple(g, NULL, h);
+    const int found = se_aligned_triple(g, k->ate_known ? &k->ate_dirty : NULL,
+                                        h);
+    k->ate_known = !found;
+    k->ate_dirty = (cellset_t){0, 0};
+    return found;
 }
 
 static int next_hint(const se_grid_t *g, int min, int max, se_work_t **w,
@@ -322,7 +341,7 @@ static int next_hint(const se_grid_t *g, int min, int max, se_work_t **w,
             return -2;
         if (above(c, 75))
             return -3;
-        if (se_aligned_triple(g, h) || se_nishio(g, f, c, h))
+        if (aligned_triple(g, k, h) || se_nishio(g, f, c, h))
             return 1;
         if (above(c, 80))
             return -3;
@@ -351,6 +370,10 @@ void se_unpos(se_grid_t *g, int c, int e)
     g->changed_units |= 1u << TAB_ROW_UNIT(r) | 1u << TAB_COL_UNIT(col) |
                         1u << TAB_BOX_UNIT(t->box[c]);
     g->changed_digits |= 1u << e;
+    if (c < 64)
+        g->changed_cells.lo |= 1ull << c;
+    else
+        g->changed_cells.hi |= 1ull << (c - 64);
     g->pos[TAB_ROW_UNIT(r)][e] &= (uint16_t)~(1u << col);
     g->pos[TAB_COL_UNIT(col)][e] &= (uint16_t)~(1u << r);
     g->pos[TAB_BOX_UNIT(t->box[c])][e] &=
@@ -432,7 +455,7 @@ static int rate_grid(se_grid_t *g, se_work_t **w, se_clock_t *c,
                      const se_opening_t *o, sf_se_result_t *out)
 {
     se_hint_t h;
-    se_cleans_t k = {{0}};
+    se_cleans_t k = {.ate_known = 0};
     int best = o->best, step = o->step;
     double best_exact = best ? best / 10.0 : -1; /* SE compares doubles */
     out->steps = o->steps;

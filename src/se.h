@@ -44,6 +44,7 @@ typedef struct se_grid {
     uint32_t changed_units;     /* regions (bit u) and digits (bit d) that */
     uint32_t changed_digits;    /* lost a candidate (se_unpos); the rating
                                  * clears them as it uses them */
+    cellset_t changed_cells;    /* the cells that lost one, the same way */
     const grid_tables_t *t;     /* geometry */
 } se_grid_t;
 
@@ -281,7 +282,10 @@ int se_bug(const se_grid_t *g, se_hint_t *h);
 
 /* se_aligned.c: aligned pair and triplet exclusion. */
 int se_aligned_pair(const se_grid_t *g, se_hint_t *h);
-int se_aligned_triple(const se_grid_t *g, se_hint_t *h);
+/* With dirty (NULL: all), only triplets that touch it (a cell or a common
+ * peer) are tested: the others are known to remove nothing. */
+int se_aligned_triple(const se_grid_t *g, const cellset_t *dirty,
+                      se_hint_t *h);
 
 /* SE's length term of a chain of the given complexity, in tenths. */
 int se_length_diff(int complexity);

@@ -149,25 +149,26 @@ static int ate_test(const se_grid_t *g, const base_cell_t *t[3], se_hint_t *h)
     unsigned ok[3] = {0, 0, 0};
     for (unsigned m0 = g->cand[c0]; m0; m0 &= m0 - 1) {
         const unsigned p0 = m0 & -m0;
-        for (unsigned m1 = all1; m1; m1 &= m1 - 1)
-            for (unsigned m2 = all2; m2; m2 &= m2 - 1) {
-                const unsigned p1 = m1 & -m1, p2 = m2 & -m2;
-                if ((p0 == p1 && s01) || (p0 == p2 && s02) ||
-                    (p1 == p2 && s12))
-                    continue;
-                const unsigned u = p0 | p1 | p2;
-                int blocked = 0;
-                for (int i = 0; i < nex && !blocked; i++)
-                    blocked = !(ex[i] & ~u);
-                if (blocked)
-                    continue;
-                ok[0] |= p0;
-                ok[1] |= p1;
-                ok[2] |= p2;
-                if (ok[1] == all1 && ok[2] == all2)
-                    goto next; /* this value of c0 can add nothing more */
+        for (unsigned m1 = all1; m1; m1 &= m1 - 1) {
+            const unsigned p1 = m1 & -m1;
+            if (p0 == p1 && s01)
+                continue;
+            /* the values of c2 this pair rules out: an excluder whose
+             * candidates p0 | p1 cover but one rules that one out */
+            unsigned out = (s02 ? p0 : 0) | (s12 ? p1 : 0);
+            for (int i = 0; i < nex; i++) {
+                const unsigned rest = ex[i] & ~(p0 | p1);
+                out |= !rest ? SE_ALL : (rest & (rest - 1)) ? 0 : rest;
             }
-    next:;
+            const unsigned with = all2 & ~out;
+            if (!with)
+                continue;
+            ok[0] |= p0;
+            ok[1] |= p1;
+            ok[2] |= with;
+            if (ok[1] == all1 && ok[2] == all2)
+                break; /* this value of c0 can add nothing more */
+        }
     }
     if (!(g->cand[c0] & ~ok[0]) && !(all1 & ~ok[1]) && !(all2 & ~ok[2]))
         return 0;
@@ -178,28 +179,63 @@ static int ate_test(const se_grid_t *g, const base_cell_t *t[3], se_hint_t *h)
     return h->nelim != 0;
 }
 
-int se_aligned_triple(const se_grid_t *g, se_hint_t *h)
+static int has(const uint64_t set[2], int c)
+{
+    return set[c >> 6] >> (c & 63) & 1;
+}
+
+/* The third cells to try with base cells a and b: the base cells among
+ * their excluders; with dirty, only those making a triplet that touches
+ * it (one of its cells, or a peer of all three, where common excluders
+ * come from). */
+static void thirds(const se_grid_t *g, const base_cell_t *a,
+                   const base_cell_t *b, const uint64_t base[2],
+                   const cellset_t *dirty, uint64_t out[2])
+{
+    for (int w = 0; w < 2; w++)
+        out[w] = (a->exset[w] | b->exset[w]) & base[w];
+    out[a->cell >> 6] &= ~(1ull << (a->cell & 63));
+    out[b->cell >> 6] &= ~(1ull << (b->cell & 63));
+    const uint64_t d[2] = {dirty ? dirty->lo : 0, dirty ? dirty->hi : 0};
+    if (!dirty || has(d, a->cell) || has(d, b->cell))
+        return;
+    const cellset_t *pa = &g->t->peer_set[a->cell],
+                    *pb = &g->t->peer_set[b->cell];
+    const uint64_t near[2] = {pa->lo & pb->lo & d[0], pa->hi & pb->hi & d[1]};
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = out[w] & ~d[w]; m; m &= m - 1) {
+            const cellset_t *pc = &g->t->peer_set[64 * w + __builtin_ctzll(m)];
+            if (!(pc->lo & near[0]) && !(pc->hi & near[1]))
+                out[w] &= ~(m & -m);
+        }
+}
+
+int se_aligned_triple(const se_grid_t *g, const cellset_t *dirty,
+                      se_hint_t *h)
 {
     base_cell_t list[81];
     int8_t at[81];
     const int n = collect(g, 3, list, at);
     if (n < 3)
         return 0;
+    uint64_t base[2] = {0, 0};
+    for (int i = 0; i < n; i++)
+        base[list[i].cell >> 6] |= 1ull << (list[i].cell & 63);
     for (int j = 1; j < n; j++)
         for (int i = 0; i < j; i++) {
             const base_cell_t *a = &list[i], *b = &list[j];
             if (__builtin_popcountll(a->exset[0] & b->exset[0]) +
                     __builtin_popcountll(a->exset[1] & b->exset[1]) < 2)
                 continue; /* no third cell can give two common excluders */
-            uint64_t twin[2] = {0, 0};
+            uint64_t todo[2];
+            thirds(g, a, b, base, dirty, todo);
             const base_cell_t *pair[2] = {a, b};
-            for (int s = 0; s < 2; s++)
+            for (int s = 0; s < 2 && (todo[0] | todo[1]); s++)
                 for (int k = 0; k < pair[s]->nex; k++) {
                     const int c = pair[s]->ex[k];
-                    if (at[c] < 0 || c == a->cell || c == b->cell ||
-                        (twin[c >> 6] >> (c & 63) & 1))
+                    if (!has(todo, c))
                         continue;
-                    twin[c >> 6] |= 1ull << (c & 63);
+                    todo[c >> 6] &= ~(1ull << (c & 63));
                     const base_cell_t *t[3] = {a, b, &list[at[c]]};
                     if (ate_test(g, t, h))
                         return 1;
