@@ -250,6 +250,15 @@ enum { SE_OPEN_SOLVED, SE_OPEN_STUCK, SE_OPEN_OVER, SE_OPEN_INVALID };
 int se_singles(const uint8_t *cells, int ceiling, se_grid_t *g,
                se_opening_t *o);
 
+/* se_digit.c: whether Nishio's search from candidate (cell, d) assumed
+ * on or off can reach a contradiction (0: surely not), from the digits'
+ * places taken once per grid (se_digits). */
+typedef struct se_digits {
+    uint32_t p[9][3];     /* per digit, its places as three band words */
+} se_digits_t;
+void se_digits(const se_grid_t *g, se_digits_t *s);
+int se_digit_absurd(const se_digits_t *s, int cell, int d, int on);
+
 /* se_basic.c: singles, direct intersections and hidden sets, locked
  * candidates, naked and hidden subsets, basic fish. */
 int se_hidden_single(const se_grid_t *g, se_hint_t *h);

@@ -248,6 +248,8 @@ int se_nishio(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
 {
     best_t b = {.h = h, .root_cell = -1, .root_unit = -1};
     run_t *r = &f->run[0];
+    se_digits_t places;
+    se_digits(g, &places);
     h->diff = -1;
     for (int c = 0; c < 81; c++) {
         if (g->val[c] || se_popcount(g->cand[c]) < 2)
@@ -257,6 +259,8 @@ int se_nishio(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
         for (unsigned m = g->cand[c]; m; m &= m - 1) {
             const int d = se_lowest(m), pot = c * 9 + d;
             for (int on = 1; on >= 0; on--) {
+                if (!se_digit_absurd(&places, c, d, on))
+                    continue; /* the search would find nothing */
                 const int rc = se_search(g, r, pot, on, DYNAMIC, 0, 1, NULL);
                 if (rc < 0)
                     return 0;

@@ -1,0 +1,117 @@
+/*
+ * se_digit.c -- a cheap test that lets Nishio skip searches that find
+ * nothing.
+ *
+ * Nishio's search (se_search.c, dynamic, X-links only) never leaves the
+ * digit it starts on: an "on" candidate turns off the digit's other
+ * places in its regions, and an "off" one, once gone, turns on the last
+ * place of the digit in a region.  Everything it can reach is therefore
+ * in the fixpoint of a simpler process on the digit's places alone:
+ * place the start (or remove it), remove every place a placed cell sees,
+ * place the only place left in a region, until nothing changes.  A
+ * contradiction of the search (a candidate reached both on and off) is a
+ * conflict there: a placed cell removed, or a region that had places left
+ * with none (its last one was reached on and off).  So when the fixpoint
+ * has no conflict the search finds nothing and is not run.  The process
+ * runs on nine-bit rows in three 27-bit band words, as se_singles.c does.
+ */
+#include "se.h"
+
+#define ROW9 0x1ffu       /* a row of a band (shifted by 9 * row) */
+#define COL3 0x40201u     /* a column of a band: bits c, c + 9, c + 18 */
+#define BOX3 0x1c0e07u    /* a box of a band (shifted by 3 * box) */
+
+void se_digits(const se_grid_t *g, se_digits_t *s)
+{
+    for (int d = 0; d < 9; d++)
+        s->p[d][0] = s->p[d][1] = s->p[d][2] = 0;
+    for (int c = 0; c < 81; c++)
+        for (unsigned m = g->cand[c]; m; m &= m - 1)
+            s->p[se_lowest(m)][c / 27] |= 1u << (c % 27);
+}
+
+/* Remove what a digit placed at band bit i of band k sees (not itself). */
+static void see(uint32_t a[3], int k, int i)
+{
+    const int r = i / 9, c = i % 9;
+    const uint32_t keep = 1u << i;
+    for (int j = 0; j < 3; j++)
+        a[j] &= ~(COL3 << c) | (j == k ? keep : 0);
+    a[k] &= ~(ROW9 << 9 * r | BOX3 << 3 * (c / 3)) | keep;
+}
+
+/* The columns (bits 0..8) with a place in a. */
+static uint32_t columns(const uint32_t a[3])
+{
+    const uint32_t x = a[0] | a[1] | a[2];
+    return (x | x >> 9 | x >> 18) & ROW9;
+}
+
+/* Whether a region that has places in s has none in a. */
+static int emptied(const uint32_t s[3], const uint32_t a[3])
+{
+    for (int k = 0; k < 3; k++)
+        for (int j = 0; j < 3; j++) {
+            const uint32_t row = ROW9 << 9 * j, box = BOX3 << 3 * j;
+            if (((s[k] & row) && !(a[k] & row)) ||
+                ((s[k] & box) && !(a[k] & box)))
+                return 1;
+        }
+    return (columns(s) & ~columns(a)) != 0;
+}
+
+/* The places of a that are alone in a region. */
+static void alone(const uint32_t a[3], uint32_t out[3])
+{
+    uint32_t once = 0, twice = 0;
+    for (int k = 0; k < 3; k++) {
+        out[k] = 0;
+        for (int j = 0; j < 3; j++) {
+            const uint32_t row = a[k] & ROW9 << 9 * j,
+                           box = a[k] & BOX3 << 3 * j;
+            if (row && !(row & (row - 1)))
+                out[k] |= row;
+            if (box && !(box & (box - 1)))
+                out[k] |= box;
+            const uint32_t x = a[k] >> 9 * j & ROW9;
+            twice |= once & x;
+            once |= x;
+        }
+    }
+    for (int k = 0; k < 3; k++)
+        out[k] |= a[k] & (once & ~twice) * COL3;
+}
+
+int se_digit_absurd(const se_digits_t *s, int cell, int d, int on)
+{
+    const uint32_t *places = s->p[d];
+    uint32_t a[3] = {places[0], places[1], places[2]}, placed[3] = {0, 0, 0};
+    const int k0 = cell / 27, i0 = cell % 27;
+    if (on) {
+        placed[k0] = 1u << i0;
+        see(a, k0, i0);
+    } else {
+        a[k0] &= ~(1u << i0);
+    }
+    for (;;) {
+        if (emptied(places, a))
+            return 1;
+        uint32_t fresh[3];
+        alone(a, fresh);
+        int any = 0;
+        for (int k = 0; k < 3; k++) {
+            for (uint32_t m = fresh[k] & ~placed[k]; m; m &= m - 1) {
+                const int i = __builtin_ctz(m);
+                if (!(a[k] >> i & 1))
+                    return 1; /* a cell placed in this round saw it */
+                placed[k] |= 1u << i;
+                see(a, k, i);
+                any = 1;
+            }
+        }
+        if ((placed[0] & ~a[0]) | (placed[1] & ~a[1]) | (placed[2] & ~a[2]))
+            return 1;
+        if (!any)
+            return 0;
+    }
+}
