@@ -67,7 +67,11 @@ struct se_work {
     int nnode, nword;
     uint64_t reach[MAX_NODE * MAX_WORD];
     int16_t order[MAX_NODE], low[MAX_NODE], stack[MAX_NODE];
-    int16_t call[MAX_NODE], edge[MAX_NODE]; /* the depth-first walk */
+    int16_t call[MAX_NODE];  /* the depth-first walk: nodes, and */
+    int32_t edge[MAX_NODE];  /* the next link of each (in succ) */
+    uint8_t none[MAX_NODE]; /* a done node whose set is empty */
+    int32_t first[MAX_NODE + 1]; /* the nodes' links (number_links) */
+    int16_t succ[729 * 32];
     se_fwork_t *fwork;    /* se_forcing.c's memory, once needed */
     se_found_list_t all;  /* "all" mode's hints */
 };
@@ -203,17 +207,21 @@ static void build_adj(const se_grid_t *g, se_work_t *w, int y, int x)
  * strongly connected components, each component's set the union of what
  * its links lead to, components done after those they lead to). */
 
-static int node_succ(const se_work_t *w, int v, int k)
+/* The links of the nodes as node numbers (succ[first[v]..first[v + 1])),
+ * links to potentials that are not nodes left out. */
+static void number_links(se_work_t *w)
 {
-    const int pot = w->pot_of[v >> 1];
-    const int to = v & 1 ? w->on_adj[pot][k] : w->off_adj[pot][k];
-    return w->cand_of[to] < 0 ? -1 : 2 * w->cand_of[to] + !(v & 1);
-}
-
-static int node_nsucc(const se_work_t *w, int v)
-{
-    const int pot = w->pot_of[v >> 1];
-    return v & 1 ? w->on_n[pot] : w->off_n[pot];
+    int n = 0;
+    for (int v = 0; v < w->nnode; v++) {
+        const int pot = w->pot_of[v >> 1];
+        const int16_t *to = v & 1 ? w->on_adj[pot] : w->off_adj[pot];
+        const int nt = v & 1 ? w->on_n[pot] : w->off_n[pot];
+        w->first[v] = n;
+        for (int k = 0; k < nt; k++)
+            if (w->cand_of[to[k]] >= 0)
+                w->succ[n++] = (int16_t)(2 * w->cand_of[to[k]] + !(v & 1));
+    }
+    w->first[w->nnode] = n;
 }
 
 /* The component of v, done: its members' set is the union of what their
@@ -228,23 +236,26 @@ static void close_component(se_work_t *w, int v, int *sp)
     memset(r, 0, (size_t)nw * sizeof *r);
     for (int i = first; i < *sp; i++) {
         const int u = w->stack[i];
-        for (int k = 0, n = node_nsucc(w, u); k < n; k++) {
-            const int t = node_succ(w, u, k);
-            if (t < 0)
-                continue;
+        for (int k = w->first[u]; k < w->first[u + 1]; k++) {
+            const int t = w->succ[k];
             r[t >> 6] |= 1ull << (t & 63);
-            if (w->low[t] != -2) /* in this component: no set yet */
+            if (w->low[t] != -2 || w->none[t]) /* in this component (no
+                                                   * set yet), or leads nowhere */
                 continue;
             const uint64_t *rt = &w->reach[t * nw];
             for (int j = 0; j < nw; j++)
                 r[j] |= rt[j];
         }
     }
+    uint64_t any = 0;
+    for (int j = 0; j < nw; j++)
+        any |= r[j];
     for (int i = first; i < *sp; i++) {
         const int u = w->stack[i];
         if (u != v)
             memcpy(&w->reach[u * nw], r, (size_t)nw * sizeof *r);
         w->low[u] = -2; /* done */
+        w->none[u] = !any;
     }
     *sp = first;
 }
@@ -277,6 +288,7 @@ static void build_reach(const se_grid_t *g, se_work_t *w, int y, int x)
     const int n = number_candidates(g, w, y && !x);
     w->nnode = 2 * n;
     w->nword = (w->nnode + 63) / 64;
+    number_links(w);
     for (int v = 0; v < w->nnode; v++)
         w->low[v] = -1; /* not visited */
     int counter = 0, sp = 0;
@@ -285,21 +297,19 @@ static void build_reach(const se_grid_t *g, se_work_t *w, int y, int x)
             continue;
         int depth = 0;
         w->call[depth] = (int16_t)root;
-        w->edge[depth] = 0;
+        w->edge[depth] = w->first[root];
         w->order[root] = w->low[root] = (int16_t)counter++;
         w->stack[sp++] = (int16_t)root;
         while (depth >= 0) {
             const int v = w->call[depth];
-            if (w->edge[depth] < node_nsucc(w, v)) {
-                const int t = node_succ(w, v, w->edge[depth]++);
-                if (t < 0)
-                    continue;
+            if (w->edge[depth] < w->first[v + 1]) {
+                const int t = w->succ[w->edge[depth]++];
                 if (w->low[t] == -1) {
                     w->order[t] = w->low[t] = (int16_t)counter++;
                     w->stack[sp++] = (int16_t)t;
                     depth++;
                     w->call[depth] = (int16_t)t;
-                    w->edge[depth] = 0;
+                    w->edge[depth] = w->first[t];
                 } else if (w->low[t] >= 0 && w->order[t] < w->low[v]) {
                     w->low[v] = w->order[t]; /* on the stack */
                 }

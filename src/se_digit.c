@@ -82,6 +82,17 @@ static void alone(const uint32_t a[3], uint32_t out[3])
         out[k] |= a[k] & (once & ~twice) * COL3;
 }
 
+/* Whether a region of band bit i of band k has two places or fewer in a
+ * (one of them the cell). */
+static int sparse(const uint32_t a[3], int k, int i)
+{
+    const int r = i / 9, c = i % 9;
+    const uint32_t col = COL3 << c;
+    return __builtin_popcount(a[k] & ROW9 << 9 * r) <= 2 ||
+           __builtin_popcount(a[k] & BOX3 << 3 * (c / 3)) <= 2 ||
+           __builtin_popcount((a[0] & col) | (a[1] & col) | (a[2] & col)) <= 2;
+}
+
 int se_digit_absurd(const se_digits_t *s, int cell, int d, int on)
 {
     const uint32_t *places = s->p[d];
@@ -92,6 +103,9 @@ int se_digit_absurd(const se_digits_t *s, int cell, int d, int on)
         see(a, k0, i0);
     } else {
         a[k0] &= ~(1u << i0);
+        if (!sparse(places, k0, i0))
+            return 0; /* no region of the cell is left with one place (and
+                       * none had one before: Nishio comes after singles) */
     }
     for (;;) {
         if (emptied(places, a))
