@@ -128,7 +128,6 @@ void se_grid_index(se_grid_t *g)
     memset(g->empty, 0, sizeof g->empty);
     memset(g->placed, 0, sizeof g->placed);
     g->changed_units = g->changed_digits = 0;
-    g->changed_cells = (cellset_t){0, 0};
     for (int c = 0; c < 81; c++) {
         const unsigned r = t->row[c], col = t->col[c], b = t->box[c];
         const unsigned ib = 3 * (r % 3) + col % 3;
@@ -264,8 +263,8 @@ static const se_producer_t producers[] = {
 /* What each producer found nothing in, on the rating's grid. */
 typedef struct se_cleans {
     uint32_t mask[NPRODUCERS];
-    int ate_known;        /* aligned triplets found nothing, and since */
-    cellset_t ate_dirty;  /* then these cells changed */
+    int ate_known;        /* aligned triplets found nothing on a grid */
+    uint16_t ate_cand[81]; /* with these candidates */
 } se_cleans_t;
 
 /* Forget what changed on g since the last call. */
@@ -276,10 +275,7 @@ static void cleans_update(se_cleans_t *k, se_grid_t *g)
                       : producers[i].keeps == KEEPS_DIGITS
                           ? ~g->changed_digits
                           : 0;
-    k->ate_dirty.lo |= g->changed_cells.lo;
-    k->ate_dirty.hi |= g->changed_cells.hi;
     g->changed_units = g->changed_digits = 0;
-    g->changed_cells = (cellset_t){0, 0};
 }
 
 /* The first hint in SE's order, families min..max only (the chains are
@@ -303,15 +299,23 @@ static int out_of_room(se_clock_t *c, int base)
 }
 
 /* Aligned triplet exclusion, skipping (with k) the triplets that found
- * nothing at its last call and have not changed since. */
+ * nothing at its last call and whose cells (and common peers) have the
+ * same candidates as then. */
 static int aligned_triple(const se_grid_t *g, se_cleans_t *k, se_hint_t *h)
 {
     if (!k)
         return se_aligned_triple(g, NULL, h);
-    const int found = se_aligned_triple(g, k->ate_known ? &k->ate_dirty : NULL,
-                                        h);
+    cellset_t dirty = {0, 0};
+    for (int c = 0; k->ate_known && c < 81; c++)
+        if (g->cand[c] != k->ate_cand[c]) {
+            if (c < 64)
+                dirty.lo |= 1ull << c;
+            else
+                dirty.hi |= 1ull << (c - 64);
+        }
+    const int found = se_aligned_triple(g, k->ate_known ? &dirty : NULL, h);
     k->ate_known = !found;
-    k->ate_dirty = (cellset_t){0, 0};
+    memcpy(k->ate_cand, g->cand, sizeof k->ate_cand);
     return found;
 }
 
@@ -370,10 +374,6 @@ void se_unpos(se_grid_t *g, int c, int e)
     g->changed_units |= 1u << TAB_ROW_UNIT(r) | 1u << TAB_COL_UNIT(col) |
                         1u << TAB_BOX_UNIT(t->box[c]);
     g->changed_digits |= 1u << e;
-    if (c < 64)
-        g->changed_cells.lo |= 1ull << c;
-    else
-        g->changed_cells.hi |= 1ull << (c - 64);
     g->pos[TAB_ROW_UNIT(r)][e] &= (uint16_t)~(1u << col);
     g->pos[TAB_COL_UNIT(col)][e] &= (uint16_t)~(1u << r);
     g->pos[TAB_BOX_UNIT(t->box[c])][e] &=

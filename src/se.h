@@ -44,7 +44,6 @@ typedef struct se_grid {
     uint32_t changed_units;     /* regions (bit u) and digits (bit d) that */
     uint32_t changed_digits;    /* lost a candidate (se_unpos); the rating
                                  * clears them as it uses them */
-    cellset_t changed_cells;    /* the cells that lost one, the same way */
     const grid_tables_t *t;     /* geometry */
 } se_grid_t;
 
