@@ -561,19 +561,20 @@ static void do_forcing(se_work_t *w, int src, int on, int y,
     }
 }
 
-/* Distinct potentials from entry i back to the start. */
+/* Distinct potentials from entry i back to the start.  No potential is
+ * on a path twice ("on" entries are one per potential, an "off" one is
+ * never an ancestor's potential in a cycle search nor met twice in a
+ * forcing search), but a cycle's end, which is its start again. */
 static int complexity(const se_work_t *w, int i)
 {
-    uint64_t seen[23] = {0};
-    int n = 0;
+    const ent_t *end = &w->e[i];
+    int n = 0, start = i;
     for (; i >= 0; i = w->e[i].parent) {
-        const int k = w->e[i].pot * 2 + w->e[i].on;
-        if (!(seen[k >> 6] >> (k & 63) & 1)) {
-            seen[k >> 6] |= 1ull << (k & 63);
-            n++;
-        }
+        start = i;
+        n++;
     }
-    return n;
+    return n - (start != end - w->e && w->e[start].pot == end->pot &&
+                w->e[start].on == end->on);
 }
 
 int se_length_diff(int complexity)
