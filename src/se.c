@@ -201,7 +201,8 @@ static int solved(const se_grid_t *g)
 
 /* ---------------------------------------------------------- the order */
 
-/* SE's techniques in its order, up to aligned pair exclusion; the family
+/* SE's techniques in its order, up to BUG (aligned pair exclusion, next,
+ * is asked in next_hint, which keeps what it needs to skip work); the family
  * (sf_level_t) of each for the ladder. */
 typedef struct se_producer {
     int (*find)(const se_grid_t *g, int arg, se_hint_t *h, uint32_t *clean);
@@ -232,9 +233,6 @@ static int find_unique(const se_grid_t *g, int a, se_hint_t *h,
 { (void)a; (void)clean; return se_unique_loops(g, h); }
 static int find_bug(const se_grid_t *g, int a, se_hint_t *h, uint32_t *clean)
 { (void)a; (void)clean; return se_bug(g, h); }
-static int find_aligned(const se_grid_t *g, int a, se_hint_t *h,
-                        uint32_t *clean)
-{ (void)a; (void)clean; return se_aligned_pair(g, h); }
 
 static const se_producer_t producers[] = {
     {find_hidden_single, 0, SF_LEVEL_SINGLES, 10, KEEPS_NONE},
@@ -256,15 +254,19 @@ static const se_producer_t producers[] = {
     {se_fish, 4, SF_LEVEL_FISH, 52, KEEPS_DIGITS},
     {se_hidden_set, 4, SF_LEVEL_SUBSETS, 54, KEEPS_UNITS},
     {find_bug, 0, SF_LEVEL_UNIQUE, 56, KEEPS_NONE},
-    {find_aligned, 0, SF_LEVEL_EXCLUSION, 62, KEEPS_NONE},
 };
 #define NPRODUCERS (int)(sizeof producers / sizeof producers[0])
+
+/* A technique that found nothing on a grid with these candidates. */
+typedef struct cells_memo {
+    int known;
+    uint16_t cand[81];
+} cells_memo_t;
 
 /* What each producer found nothing in, on the rating's grid. */
 typedef struct se_cleans {
     uint32_t mask[NPRODUCERS];
-    int ate_known;        /* aligned triplets found nothing on a grid */
-    uint16_t ate_cand[81]; /* with these candidates */
+    cells_memo_t pair, triple; /* of aligned pair and triplet exclusion */
 } se_cleans_t;
 
 /* Forget what changed on g since the last call. */
@@ -298,24 +300,28 @@ static int out_of_room(se_clock_t *c, int base)
     return 0;
 }
 
-/* Aligned triplet exclusion, skipping (with k) the triplets that found
- * nothing at its last call and whose cells (and common peers) have the
- * same candidates as then. */
-static int aligned_triple(const se_grid_t *g, se_cleans_t *k, se_hint_t *h)
+/* Aligned pair (degree 2) or triplet (3) exclusion; with a memo m
+ * (NULL: none), only the pairs or triplets whose cells or common peers
+ * have changed since it last found nothing are tested (the others would
+ * find nothing again). */
+static int aligned(const se_grid_t *g, int degree, cells_memo_t *m,
+                   se_hint_t *h)
 {
-    if (!k)
-        return se_aligned_triple(g, NULL, h);
     cellset_t dirty = {0, 0};
-    for (int c = 0; k->ate_known && c < 81; c++)
-        if (g->cand[c] != k->ate_cand[c]) {
+    for (int c = 0; m && m->known && c < 81; c++)
+        if (g->cand[c] != m->cand[c]) {
             if (c < 64)
                 dirty.lo |= 1ull << c;
             else
                 dirty.hi |= 1ull << (c - 64);
         }
-    const int found = se_aligned_triple(g, k->ate_known ? &dirty : NULL, h);
-    k->ate_known = !found;
-    memcpy(k->ate_cand, g->cand, sizeof k->ate_cand);
+    const cellset_t *d = m && m->known ? &dirty : NULL;
+    const int found = degree == 2 ? se_aligned_pair(g, d, h)
+                                  : se_aligned_triple(g, d, h);
+    if (m) {
+        m->known = !found;
+        memcpy(m->cand, g->cand, sizeof m->cand);
+    }
     return found;
 }
 
@@ -329,6 +335,12 @@ static int next_hint(const se_grid_t *g, int min, int max, se_work_t **w,
         if (above(c, p->least)) /* the producers' order is by least */
             return -3;
         if (p->find(g, p->arg, h, k ? &k->mask[i] : NULL))
+            return 1;
+    }
+    if (min <= SF_LEVEL_EXCLUSION && SF_LEVEL_EXCLUSION <= max) {
+        if (above(c, 62))
+            return -3;
+        if (aligned(g, 2, k ? &k->pair : NULL, h))
             return 1;
     }
     if (max >= SF_LEVEL_CHAINS) { /* its memory only when needed */
@@ -345,7 +357,8 @@ static int next_hint(const se_grid_t *g, int min, int max, se_work_t **w,
             return -2;
         if (above(c, 75))
             return -3;
-        if (aligned_triple(g, k, h) || se_nishio(g, f, c, h))
+        if (aligned(g, 3, k ? &k->triple : NULL, h) ||
+            se_nishio(g, f, c, h))
             return 1;
         if (above(c, 80))
             return -3;
@@ -455,7 +468,7 @@ static int rate_grid(se_grid_t *g, se_work_t **w, se_clock_t *c,
                      const se_opening_t *o, sf_se_result_t *out)
 {
     se_hint_t h;
-    se_cleans_t k = {.ate_known = 0};
+    se_cleans_t k = {.pair.known = 0};
     int best = o->best, step = o->step;
     double best_exact = best ? best / 10.0 : -1; /* SE compares doubles */
     out->steps = o->steps;

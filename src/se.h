@@ -289,9 +289,10 @@ int se_unique_loops(const se_grid_t *g, se_hint_t *h);
 int se_bug(const se_grid_t *g, se_hint_t *h);
 
 /* se_aligned.c: aligned pair and triplet exclusion. */
-int se_aligned_pair(const se_grid_t *g, se_hint_t *h);
-/* With dirty (NULL: all), only triplets that touch it (a cell or a common
- * peer) are tested: the others are known to remove nothing. */
+/* With dirty (NULL: all), only pairs or triplets that touch it (a cell or
+ * a common peer) are tested: the others are known to remove nothing. */
+int se_aligned_pair(const se_grid_t *g, const cellset_t *dirty,
+                    se_hint_t *h);
 int se_aligned_triple(const se_grid_t *g, const cellset_t *dirty,
                       se_hint_t *h);
 

@@ -113,13 +113,25 @@ static int try_pair(const se_grid_t *g, const base_cell_t *a,
     return 1;
 }
 
-int se_aligned_pair(const se_grid_t *g, se_hint_t *h)
+/* Whether cells a and b, or a peer of both, are in dirty (NULL: all). */
+static int pair_touches(const se_grid_t *g, const cellset_t *dirty, int a,
+                        int b)
+{
+    if (!dirty || cellset_has(*dirty, (unsigned)a) ||
+        cellset_has(*dirty, (unsigned)b))
+        return 1;
+    const cellset_t *pa = &g->t->peer_set[a], *pb = &g->t->peer_set[b];
+    return ((pa->lo & pb->lo & dirty->lo) | (pa->hi & pb->hi & dirty->hi)) != 0;
+}
+
+int se_aligned_pair(const se_grid_t *g, const cellset_t *dirty, se_hint_t *h)
 {
     base_cell_t list[81];
     const int n = collect(g, 2, list, NULL);
     for (int j = 1; j < n; j++)
         for (int i = 0; i < j; i++)
-            if (try_pair(g, &list[i], &list[j], h))
+            if (pair_touches(g, dirty, list[i].cell, list[j].cell) &&
+                try_pair(g, &list[i], &list[j], h))
                 return 1;
     return 0;
 }

@@ -444,7 +444,7 @@ static void test_aligned_pair(void **state)
     cands(&g, 0, 8, "13");
     se_grid_index(&g);
     se_hint_t h;
-    assert_true(se_aligned_pair(&g, &h));
+    assert_true(se_aligned_pair(&g, NULL, &h));
     assert_int_equal(h.diff, 62);
     assert_int_equal(h.tech, SF_SE_STEP_ALIGNED_PAIR);
     const int cells[] = {CELL(0, 1), -1};
