@@ -39,6 +39,7 @@
 #define MAX_ENT 65536
 #define MAX_NODE 1458     /* potentials: 729 candidates, on and off */
 #define MAX_WORD 23       /* 64-bit words of a set of them */
+#define CYCLE_SLOTS 1024  /* cycles remembered per kind of links */
 
 typedef struct ent {
     int16_t pot;          /* cell * 9 + digit */
@@ -72,6 +73,11 @@ struct se_work {
     uint8_t none[MAX_NODE]; /* a done node whose set is empty */
     int32_t first[MAX_NODE + 1]; /* the nodes' links (number_links) */
     int16_t succ[729 * 32];
+    /* The cycles worked out in the current kind of links, by the set of
+     * their potentials (see seen_cycle); slots of an older gen are free. */
+    uint64_t cyc_sig[CYCLE_SLOTS];
+    uint32_t cyc_gen_of[CYCLE_SLOTS], cyc_gen;
+    int cyc_used;
     se_fwork_t *fwork;    /* se_forcing.c's memory, once needed */
     se_found_list_t all;  /* "all" mode's hints */
 };
@@ -83,6 +89,9 @@ se_work_t *se_work_new(void)
         memset(w->on_stamp, 0, sizeof w->on_stamp);
         memset(w->off_stamp, 0, sizeof w->off_stamp);
         memset(w->anc, 0, sizeof w->anc);
+        memset(w->cyc_gen_of, 0, sizeof w->cyc_gen_of);
+        w->cyc_gen = 1;
+        w->cyc_used = 0;
         w->stamp = w->anc_stamp = 0;
         w->n = w->nfound = 0;
         w->fwork = NULL;
@@ -653,13 +662,51 @@ static void keep(const se_grid_t *g, se_work_t *w, chain_best_t *b, int cx,
     k->sig = se_sig_add(sig, (unsigned)cycle);
 }
 
+/* Whether the cycle ending at entry end was met before in this kind of
+ * links (from another of its potentials, or the other way round): the
+ * same set of potentials, so the same hint, which the first met wins.
+ * The set is known by a sum of a 64-bit mix of each potential. */
+static int seen_cycle(se_work_t *w, int end)
+{
+    uint64_t sig = 0;
+    for (int i = w->e[end].parent; i >= 0; i = w->e[i].parent) {
+        uint64_t z = (uint64_t)(w->e[i].pot * 2 + w->e[i].on + 1) *
+                     0x9e3779b97f4a7c15ull;
+        z = (z ^ z >> 30) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ z >> 27) * 0x94d049bb133111ebull;
+        sig += z ^ z >> 31;
+    }
+    if (w->cyc_used >= CYCLE_SLOTS / 2) /* full enough: take it as new */
+        return 0;
+    for (unsigned k = (unsigned)sig % CYCLE_SLOTS;; k = (k + 1) % CYCLE_SLOTS) {
+        if (w->cyc_gen_of[k] != w->cyc_gen) {
+            w->cyc_gen_of[k] = w->cyc_gen;
+            w->cyc_sig[k] = sig;
+            w->cyc_used++;
+            return 0;
+        }
+        if (w->cyc_sig[k] == sig)
+            return 1;
+    }
+}
+
+/* Forget the cycles met (a new kind of links). */
+static void forget_cycles(se_work_t *w)
+{
+    w->cyc_used = 0;
+    if (++w->cyc_gen == 0) {
+        memset(w->cyc_gen_of, 0, sizeof w->cyc_gen_of);
+        w->cyc_gen = 1;
+    }
+}
+
 static void cycle_hint(const se_grid_t *g, se_work_t *w, int end,
                        int y, int x, chain_best_t *b)
 {
     const int cx = complexity(w, end), key = chain_key(y, x);
     const int base = y && x ? 70 : 65, diff = base + se_length_diff(cx);
     const double exact = se_length_exact(base, cx);
-    if (!may_beat(b, exact, cx, key))
+    if (!may_beat(b, exact, cx, key) || (!b->all && seen_cycle(w, end)))
         return;
     /* per digit, the cells seeing an "on" (forw) and an "off" (back)
      * node of the cycle */
@@ -755,6 +802,7 @@ static int scan(const se_grid_t *g, se_work_t *w, se_clock_t *clk,
             continue;
         build_adj(g, w, modes[m][0], modes[m][1]);
         build_reach(g, w, modes[m][0], modes[m][1]);
+        forget_cycles(w);
         for (int c = 0; c < 81 && !too_deep(b, m == 2 ? 70 : 65, 1); c++) {
             if (g->val[c] || se_popcount(g->cand[c]) < 2)
                 continue;
