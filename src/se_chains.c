@@ -40,6 +40,7 @@
 #define MAX_NODE 1458     /* potentials: 729 candidates, on and off */
 #define MAX_WORD 23       /* 64-bit words of a set of them */
 #define CYCLE_SLOTS 1024  /* cycles remembered per kind of links */
+#define X_WORD 3          /* words of a set of one digit's nodes */
 
 typedef struct ent {
     int16_t pot;          /* cell * 9 + digit */
@@ -71,6 +72,13 @@ struct se_work {
     int16_t call[MAX_NODE];  /* the depth-first walk: nodes, and */
     int32_t edge[MAX_NODE];  /* the next link of each (in succ) */
     uint8_t none[MAX_NODE]; /* a done node whose set is empty */
+    /* With X-links alone the links stay within a digit: each digit's
+     * closure (nodes numbered within the digit) is kept, and rebuilt
+     * only when the digit's places change. */
+    int xmode;                   /* the closure at hand is per digit */
+    int xvalid[9];
+    uint64_t xplaces[9][2];      /* the places it was built for */
+    uint64_t xreach[9][2 * 81][X_WORD];
     int32_t first[MAX_NODE + 1]; /* the nodes' links (number_links) */
     int16_t succ[729 * 32];
     /* The cycles worked out in the current kind of links, by the set of
@@ -90,6 +98,7 @@ se_work_t *se_work_new(void)
         memset(w->off_stamp, 0, sizeof w->off_stamp);
         memset(w->anc, 0, sizeof w->anc);
         memset(w->cyc_gen_of, 0, sizeof w->cyc_gen_of);
+        memset(w->xvalid, 0, sizeof w->xvalid);
         w->cyc_gen = 1;
         w->cyc_used = 0;
         w->stamp = w->anc_stamp = 0;
@@ -292,10 +301,55 @@ static int number_candidates(const se_grid_t *g, se_work_t *w, int bivalue)
 
 /* What every potential implies (reach[]), for the links y, x of w's
  * lists (build_adj). */
+static void close_all(se_work_t *w);
+static void build_reach_x(const se_grid_t *g, se_work_t *w);
+
 static void build_reach(const se_grid_t *g, se_work_t *w, int y, int x)
 {
-    const int n = number_candidates(g, w, y && !x);
-    w->nnode = 2 * n;
+    if (!y) {
+        build_reach_x(g, w);
+        return;
+    }
+    w->xmode = 0;
+    w->nnode = 2 * number_candidates(g, w, !x);
+    close_all(w);
+}
+
+/* X-links only: the candidates numbered within their digit (cell order),
+ * and each digit's closure, built again only if its places changed. */
+static void build_reach_x(const se_grid_t *g, se_work_t *w)
+{
+    int16_t pots[9][81];
+    int n[9] = {0};
+    uint64_t places[9][2] = {{0}};
+    for (int c = 0; c < 81; c++)
+        for (unsigned m = g->cand[c]; m; m &= m - 1) {
+            const int d = se_lowest(m);
+            w->cand_of[c * 9 + d] = (int16_t)n[d];
+            pots[d][n[d]++] = (int16_t)(c * 9 + d);
+            places[d][c >> 6] |= 1ull << (c & 63);
+        }
+    w->xmode = 1;
+    for (int d = 0; d < 9; d++) {
+        if (w->xvalid[d] && w->xplaces[d][0] == places[d][0] &&
+            w->xplaces[d][1] == places[d][1])
+            continue;
+        memcpy(w->pot_of, pots[d], (size_t)n[d] * sizeof pots[d][0]);
+        w->nnode = 2 * n[d];
+        close_all(w);
+        for (int v = 0; v < w->nnode; v++)
+            for (int j = 0; j < X_WORD; j++)
+                w->xreach[d][v][j] = j < w->nword ? w->reach[v * w->nword + j]
+                                                  : 0;
+        w->xplaces[d][0] = places[d][0];
+        w->xplaces[d][1] = places[d][1];
+        w->xvalid[d] = 1;
+    }
+}
+
+/* The closure of the w->nnode nodes numbered (pot_of, cand_of). */
+static void close_all(se_work_t *w)
+{
     w->nword = (w->nnode + 63) / 64;
     number_links(w);
     for (int v = 0; v < w->nnode; v++)
@@ -337,17 +391,20 @@ static void build_reach(const se_grid_t *g, se_work_t *w, int y, int x)
     }
 }
 
-/* Whether node v implies node t at some distance. */
-static inline int reaches(const se_work_t *w, int v, int t)
+/* Whether node v, potential pot's, implies node t at some distance (with
+ * X-links alone, nodes of pot's digit). */
+static inline int reaches(const se_work_t *w, int pot, int v, int t)
 {
-    return w->reach[v * w->nword + (t >> 6)] >> (t & 63) & 1;
+    const uint64_t *r = w->xmode ? w->xreach[pot % 9][v]
+                                 : &w->reach[v * w->nword];
+    return r[t >> 6] >> (t & 63) & 1;
 }
 
 /* Whether potential (pot, from) implies (pot, to) at some distance. */
 static int implies(const se_work_t *w, int pot, int from, int to)
 {
     const int i = w->cand_of[pot];
-    return reaches(w, 2 * i + from, 2 * i + to);
+    return reaches(w, pot, 2 * i + from, 2 * i + to);
 }
 
 void se_reach_static(const se_grid_t *g, se_work_t *w)
@@ -381,7 +438,7 @@ static inline int leads(const se_work_t *w, int pot, int on, int t)
     if (w->cand_of[pot] < 0) /* not a node: leads nowhere (see below) */
         return 0;
     const int v = 2 * w->cand_of[pot] + on;
-    return v == t || reaches(w, v, t);
+    return v == t || reaches(w, pot, v, t);
 }
 
 /* No chain of at least cx potentials on a technique of base difficulty
@@ -696,6 +753,7 @@ static void forget_cycles(se_work_t *w)
     w->cyc_used = 0;
     if (++w->cyc_gen == 0) {
         memset(w->cyc_gen_of, 0, sizeof w->cyc_gen_of);
+        memset(w->xvalid, 0, sizeof w->xvalid);
         w->cyc_gen = 1;
     }
 }
