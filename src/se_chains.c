@@ -76,6 +76,8 @@ struct se_work {
      * closure (nodes numbered within the digit) is kept, and rebuilt
      * only when the digit's places change. */
     int xmode;                   /* the closure at hand is per digit */
+    const uint64_t *rows;        /* the sets of the search at hand (rows of */
+    int stride;                  /* stride words: reach, or xreach[digit]) */
     int xvalid[9];
     uint64_t xplaces[9][2];      /* the places it was built for */
     uint64_t xreach[9][2 * 81][X_WORD];
@@ -391,20 +393,26 @@ static void close_all(se_work_t *w)
     }
 }
 
-/* Whether node v, potential pot's, implies node t at some distance (with
- * X-links alone, nodes of pot's digit). */
-static inline int reaches(const se_work_t *w, int pot, int v, int t)
+/* The sets for searches from potential pot (with X-links alone, those of
+ * its digit, the only one they meet). */
+static void use_rows(se_work_t *w, int pot)
 {
-    const uint64_t *r = w->xmode ? w->xreach[pot % 9][v]
-                                 : &w->reach[v * w->nword];
-    return r[t >> 6] >> (t & 63) & 1;
+    w->rows = w->xmode ? &w->xreach[pot % 9][0][0] : w->reach;
+    w->stride = w->xmode ? X_WORD : w->nword;
+}
+
+/* Whether node v implies node t at some distance (use_rows first). */
+static inline int reaches(const se_work_t *w, int v, int t)
+{
+    return w->rows[v * w->stride + (t >> 6)] >> (t & 63) & 1;
 }
 
 /* Whether potential (pot, from) implies (pot, to) at some distance. */
-static int implies(const se_work_t *w, int pot, int from, int to)
+static int implies(se_work_t *w, int pot, int from, int to)
 {
     const int i = w->cand_of[pot];
-    return reaches(w, pot, 2 * i + from, 2 * i + to);
+    use_rows(w, pot);
+    return reaches(w, 2 * i + from, 2 * i + to);
 }
 
 void se_reach_static(const se_grid_t *g, se_work_t *w)
@@ -438,7 +446,7 @@ static inline int leads(const se_work_t *w, int pot, int on, int t)
     if (w->cand_of[pot] < 0) /* not a node: leads nowhere (see below) */
         return 0;
     const int v = 2 * w->cand_of[pot] + on;
-    return v == t || reaches(w, pot, v, t);
+    return v == t || reaches(w, v, t);
 }
 
 /* No chain of at least cx potentials on a technique of base difficulty
