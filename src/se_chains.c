@@ -204,11 +204,15 @@ static int off_to_on(const se_grid_t *g, int pot, int y, int x, int16_t *out)
     return n;
 }
 
-/* Both lists of consequences for every candidate, for links y, x. */
+/* Both lists of consequences for every candidate, for links y, x (with
+ * Y-links alone, of bivalue cells only: no other is ever "on", and an
+ * "off" one elsewhere leads nowhere). */
 static void build_adj(const se_grid_t *g, se_work_t *w, int y, int x)
 {
     for (int c = 0; c < 81; c++)
-        for (unsigned m = g->cand[c]; m; m &= m - 1) {
+        for (unsigned m = y && !x && se_popcount(g->cand[c]) != 2 ? 0
+                                                                  : g->cand[c];
+             m; m &= m - 1) {
             const int pot = c * 9 + se_lowest(m);
             w->on_n[pot] = (uint8_t)se_on_to_off(g, pot, y, w->on_adj[pot]);
             w->off_n[pot] = (uint8_t)off_to_on(g, pot, y, x, w->off_adj[pot]);
