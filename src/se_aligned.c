@@ -213,13 +213,17 @@ static void thirds(const se_grid_t *g, const base_cell_t *a,
         return;
     const cellset_t *pa = &g->t->peer_set[a->cell],
                     *pb = &g->t->peer_set[b->cell];
+    /* the changed peers of both: a third cell seeing one keeps it */
+    uint64_t keep[2] = {d[0], d[1]};
     const uint64_t near[2] = {pa->lo & pb->lo & d[0], pa->hi & pb->hi & d[1]};
     for (int w = 0; w < 2; w++)
-        for (uint64_t m = out[w] & ~d[w]; m; m &= m - 1) {
-            const cellset_t *pc = &g->t->peer_set[64 * w + __builtin_ctzll(m)];
-            if (!(pc->lo & near[0]) && !(pc->hi & near[1]))
-                out[w] &= ~(m & -m);
+        for (uint64_t m = near[w]; m; m &= m - 1) {
+            const cellset_t *pn = &g->t->peer_set[64 * w + __builtin_ctzll(m)];
+            keep[0] |= pn->lo;
+            keep[1] |= pn->hi;
         }
+    out[0] &= keep[0];
+    out[1] &= keep[1];
 }
 
 int se_aligned_triple(const se_grid_t *g, const cellset_t *dirty,
