@@ -13,13 +13,10 @@
  * conflict there: a placed cell removed, or a region that had places left
  * with none (its last one was reached on and off).  So when the fixpoint
  * has no conflict the search finds nothing and is not run.  The process
- * runs on nine-bit rows in three 27-bit band words, as se_singles.c does.
+ * runs on the digit's places as band words (se_band.h).
  */
 #include "se.h"
-
-#define ROW9 0x1ffu       /* a row of a band (shifted by 9 * row) */
-#define COL3 0x40201u     /* a column of a band: bits c, c + 9, c + 18 */
-#define BOX3 0x1c0e07u    /* a box of a band (shifted by 3 * box) */
+#include "se_band.h"
 
 void se_digits(const se_grid_t *g, se_digits_t *s)
 {
@@ -28,16 +25,6 @@ void se_digits(const se_grid_t *g, se_digits_t *s)
     for (int c = 0; c < 81; c++)
         for (unsigned m = g->cand[c]; m; m &= m - 1)
             s->p[se_lowest(m)][c / 27] |= 1u << (c % 27);
-}
-
-/* Remove what a digit placed at band bit i of band k sees (not itself). */
-static void see(uint32_t a[3], int k, int i)
-{
-    const int r = i / 9, c = i % 9;
-    const uint32_t keep = 1u << i;
-    for (int j = 0; j < 3; j++)
-        a[j] &= ~(COL3 << c) | (j == k ? keep : 0);
-    a[k] &= ~(ROW9 << 9 * r | BOX3 << 3 * (c / 3)) | keep;
 }
 
 /* The columns (bits 0..8) with a place in a. */
@@ -60,28 +47,6 @@ static int emptied(const uint32_t s[3], const uint32_t a[3])
     return (columns(s) & ~columns(a)) != 0;
 }
 
-/* The places of a that are alone in a region. */
-static void alone(const uint32_t a[3], uint32_t out[3])
-{
-    uint32_t once = 0, twice = 0;
-    for (int k = 0; k < 3; k++) {
-        out[k] = 0;
-        for (int j = 0; j < 3; j++) {
-            const uint32_t row = a[k] & ROW9 << 9 * j,
-                           box = a[k] & BOX3 << 3 * j;
-            if (row && !(row & (row - 1)))
-                out[k] |= row;
-            if (box && !(box & (box - 1)))
-                out[k] |= box;
-            const uint32_t x = a[k] >> 9 * j & ROW9;
-            twice |= once & x;
-            once |= x;
-        }
-    }
-    for (int k = 0; k < 3; k++)
-        out[k] |= a[k] & (once & ~twice) * COL3;
-}
-
 /* Whether a region of band bit i of band k has two places or fewer in a
  * (one of them the cell). */
 static int sparse(const uint32_t a[3], int k, int i)
@@ -100,7 +65,7 @@ int se_digit_absurd(const se_digits_t *s, int cell, int d, int on)
     const int k0 = cell / 27, i0 = cell % 27;
     if (on) {
         placed[k0] = 1u << i0;
-        see(a, k0, i0);
+        se_band_see(a, k0, i0);
     } else {
         a[k0] &= ~(1u << i0);
         if (!sparse(places, k0, i0))
@@ -110,8 +75,10 @@ int se_digit_absurd(const se_digits_t *s, int cell, int d, int on)
     for (;;) {
         if (emptied(places, a))
             return 1;
-        uint32_t fresh[3];
-        alone(a, fresh);
+        uint32_t box[3], line[3], fresh[3];
+        se_band_alone(a, 1, box, line);
+        for (int k = 0; k < 3; k++)
+            fresh[k] = box[k] | line[k];
         int any = 0;
         for (int k = 0; k < 3; k++) {
             for (uint32_t m = fresh[k] & ~placed[k]; m; m &= m - 1) {
@@ -119,7 +86,7 @@ int se_digit_absurd(const se_digits_t *s, int cell, int d, int on)
                 if (!(a[k] >> i & 1))
                     return 1; /* a cell placed in this round saw it */
                 placed[k] |= 1u << i;
-                see(a, k, i);
+                se_band_see(a, k, i);
                 any = 1;
             }
         }

@@ -4,9 +4,7 @@
  * Every rating starts with singles, and most easy puzzles are nothing
  * else, so this part of the solve runs on a cheaper model than the
  * techniques' grid (se_grid_t): nine bitboards, one per digit, of the
- * cells where the digit can go.  Cell (r, c) is bit 9 * (r % 3) + c of
- * word r / 3 (a band of three rows), so a row is 9 bits, a box three runs
- * of 3, and a column the same bit in each row of each band.
+ * cells where the digit can go, as band words (se_band.h).
  *
  * The rules are the step loop's (se.c): SE asks for a hidden single
  * first, the easiest kind found (a full house 1.0, then a box 1.2, then a
@@ -17,13 +15,9 @@
  * to the step loop, which asks the other techniques in SE's order.
  */
 #include "se.h"
+#include "se_band.h"
 
 #include <string.h>
-
-#define BAND 0x7ffffffu   /* the 27 cells of a band */
-#define ROW9 0x1ffu       /* a row of a band (shifted by 9 * row) */
-#define COL3 0x40201u     /* a column of a band: bits c, c + 9, c + 18 */
-#define BOX3 0x1c0e07u    /* a box of a band (shifted by 3 * box) */
 
 typedef struct bb {
     uint32_t p[9][3];     /* digit d can go at the cell */
@@ -34,11 +28,9 @@ typedef struct bb {
 
 static void place(bb_t *b, int r, int c, int d)
 {
-    const int k = r / 3;
-    const uint32_t bit = 1u << (9 * (r % 3) + c);
-    for (int j = 0; j < 3; j++)
-        b->p[d][j] &= ~(COL3 << c);
-    b->p[d][k] &= ~(ROW9 << 9 * (r % 3) | BOX3 << 3 * (c / 3));
+    const int k = r / 3, i = 9 * (r % 3) + c;
+    const uint32_t bit = 1u << i;
+    se_band_see(b->p[d], k, i);
     for (int e = 0; e < 9; e++)
         b->p[e][k] &= ~bit;
     b->empty[k] &= ~bit;
@@ -64,38 +56,12 @@ static int start(bb_t *b, const uint8_t *cells)
     return 0;
 }
 
-/* The cells where digit d (places p) is alone in its box (box[]), and
- * with lines set, in its row or column (line[]). */
-static void hidden_singles(const uint32_t p[3], int lines, uint32_t box[3],
-                           uint32_t line[3])
-{
-    uint32_t once = 0, twice = 0;
-    for (int k = 0; k < 3; k++) {
-        box[k] = line[k] = 0;
-        for (int j = 0; j < 3; j++) {
-            const uint32_t bx = p[k] & BOX3 << 3 * j;
-            if (__builtin_popcount(bx) == 1)
-                box[k] |= bx;
-        }
-        for (int j = 0; lines && j < 3; j++) {
-            const uint32_t row = p[k] & ROW9 << 9 * j;
-            if (__builtin_popcount(row) == 1)
-                line[k] |= row;
-            const uint32_t x = p[k] >> 9 * j & ROW9;
-            twice |= once & x;
-            once |= x;
-        }
-    }
-    for (int k = 0; lines && k < 3; k++)
-        line[k] |= p[k] & (once & ~twice) * COL3;
-}
-
 /* The empty cells alone in one of their regions: full houses (the
  * empty cells are a set like a digit's places). */
 static void full_houses(const bb_t *b, uint32_t fh[3])
 {
     uint32_t box[3], line[3];
-    hidden_singles(b->empty, 1, box, line);
+    se_band_alone(b->empty, 1, box, line);
     for (int k = 0; k < 3; k++)
         fh[k] = box[k] | line[k];
 }
@@ -114,7 +80,7 @@ static int apply_singles(bb_t *b, int best)
             int again;
             do { /* a digit placed mostly makes more singles of itself */
                 again = 0;
-                hidden_singles(p, best >= 15, box, line);
+                se_band_alone(p, best >= 15, box, line);
                 for (int k = 0; k < 3; k++) {
                     uint32_t take = fh[k] & p[k];
                     take |= best >= 12 ? box[k] | line[k] : 0;
@@ -143,7 +109,7 @@ static int easiest(const bb_t *b)
         const uint32_t *p = b->p[d];
         if ((fh[0] & p[0]) | (fh[1] & p[1]) | (fh[2] & p[2]))
             return 10;
-        hidden_singles(p, !any_box, box, line);
+        se_band_alone(p, !any_box, box, line);
         any_box |= box[0] | box[1] | box[2];
         any_line |= line[0] | line[1] | line[2];
     }
