@@ -113,15 +113,28 @@ static int try_pair(const se_grid_t *g, const base_cell_t *a,
     return 1;
 }
 
-/* Whether cells a and b, or a peer of both, are in dirty (NULL: all). */
+/* With a set of changed cells: whether cell a or b is in it (1), else
+ * the changed peers of both, into near (0).  A pair or triplet of them is
+ * tested only when it touches the set: one of its cells, or a peer of all
+ * of them (where common excluders come from). */
+static int pair_changed(const se_grid_t *g, const cellset_t *dirty, int a,
+                        int b, cellset_t *near)
+{
+    if (cellset_has(*dirty, (unsigned)a) || cellset_has(*dirty, (unsigned)b))
+        return 1;
+    const cellset_t *pa = &g->t->peer_set[a], *pb = &g->t->peer_set[b];
+    near->lo = pa->lo & pb->lo & dirty->lo;
+    near->hi = pa->hi & pb->hi & dirty->hi;
+    return 0;
+}
+
+/* Whether pair a, b touches dirty (NULL: all of it changed). */
 static int pair_touches(const se_grid_t *g, const cellset_t *dirty, int a,
                         int b)
 {
-    if (!dirty || cellset_has(*dirty, (unsigned)a) ||
-        cellset_has(*dirty, (unsigned)b))
-        return 1;
-    const cellset_t *pa = &g->t->peer_set[a], *pb = &g->t->peer_set[b];
-    return ((pa->lo & pb->lo & dirty->lo) | (pa->hi & pb->hi & dirty->hi)) != 0;
+    cellset_t near;
+    return !dirty || pair_changed(g, dirty, a, b, &near) || near.lo ||
+           near.hi;
 }
 
 int se_aligned_pair(const se_grid_t *g, const cellset_t *dirty, se_hint_t *h)
@@ -191,39 +204,40 @@ static int ate_test(const se_grid_t *g, const base_cell_t *t[3], se_hint_t *h)
     return h->nelim != 0;
 }
 
-static int has(const uint64_t set[2], int c)
+static void drop(cellset_t *s, int c)
 {
-    return set[c >> 6] >> (c & 63) & 1;
+    if (c < 64)
+        s->lo &= ~(1ull << c);
+    else
+        s->hi &= ~(1ull << (c - 64));
 }
 
-/* The third cells to try with base cells a and b: the base cells among
- * their excluders; with dirty, only those making a triplet that touches
- * it (one of its cells, or a peer of all three, where common excluders
- * come from). */
-static void thirds(const se_grid_t *g, const base_cell_t *a,
-                   const base_cell_t *b, const uint64_t base[2],
-                   const cellset_t *dirty, uint64_t out[2])
+/* The third cells to try with base cells a and b (base: the set of base
+ * cells): the base cells among their excluders; with dirty, only those
+ * making a triplet that touches it. */
+static cellset_t thirds(const se_grid_t *g, const base_cell_t *a,
+                        const base_cell_t *b, cellset_t base,
+                        const cellset_t *dirty)
 {
+    cellset_t out = {(a->exset[0] | b->exset[0]) & base.lo,
+                     (a->exset[1] | b->exset[1]) & base.hi};
+    drop(&out, a->cell);
+    drop(&out, b->cell);
+    cellset_t near;
+    if (!dirty || pair_changed(g, dirty, a->cell, b->cell, &near))
+        return out;
+    /* a third cell keeps the triplet when it changed or sees a changed
+     * peer of both */
+    cellset_t keep = *dirty;
     for (int w = 0; w < 2; w++)
-        out[w] = (a->exset[w] | b->exset[w]) & base[w];
-    out[a->cell >> 6] &= ~(1ull << (a->cell & 63));
-    out[b->cell >> 6] &= ~(1ull << (b->cell & 63));
-    const uint64_t d[2] = {dirty ? dirty->lo : 0, dirty ? dirty->hi : 0};
-    if (!dirty || has(d, a->cell) || has(d, b->cell))
-        return;
-    const cellset_t *pa = &g->t->peer_set[a->cell],
-                    *pb = &g->t->peer_set[b->cell];
-    /* the changed peers of both: a third cell seeing one keeps it */
-    uint64_t keep[2] = {d[0], d[1]};
-    const uint64_t near[2] = {pa->lo & pb->lo & d[0], pa->hi & pb->hi & d[1]};
-    for (int w = 0; w < 2; w++)
-        for (uint64_t m = near[w]; m; m &= m - 1) {
+        for (uint64_t m = w ? near.hi : near.lo; m; m &= m - 1) {
             const cellset_t *pn = &g->t->peer_set[64 * w + __builtin_ctzll(m)];
-            keep[0] |= pn->lo;
-            keep[1] |= pn->hi;
+            keep.lo |= pn->lo;
+            keep.hi |= pn->hi;
         }
-    out[0] &= keep[0];
-    out[1] &= keep[1];
+    out.lo &= keep.lo;
+    out.hi &= keep.hi;
+    return out;
 }
 
 int se_aligned_triple(const se_grid_t *g, const cellset_t *dirty,
@@ -234,24 +248,28 @@ int se_aligned_triple(const se_grid_t *g, const cellset_t *dirty,
     const int n = collect(g, 3, list, at);
     if (n < 3)
         return 0;
-    uint64_t base[2] = {0, 0};
-    for (int i = 0; i < n; i++)
-        base[list[i].cell >> 6] |= 1ull << (list[i].cell & 63);
+    cellset_t base = {0, 0};
+    for (int i = 0; i < n; i++) {
+        const int c = list[i].cell;
+        if (c < 64)
+            base.lo |= 1ull << c;
+        else
+            base.hi |= 1ull << (c - 64);
+    }
     for (int j = 1; j < n; j++)
         for (int i = 0; i < j; i++) {
             const base_cell_t *a = &list[i], *b = &list[j];
             if (__builtin_popcountll(a->exset[0] & b->exset[0]) +
                     __builtin_popcountll(a->exset[1] & b->exset[1]) < 2)
                 continue; /* no third cell can give two common excluders */
-            uint64_t todo[2];
-            thirds(g, a, b, base, dirty, todo);
+            cellset_t todo = thirds(g, a, b, base, dirty);
             const base_cell_t *pair[2] = {a, b};
-            for (int s = 0; s < 2 && (todo[0] | todo[1]); s++)
+            for (int s = 0; s < 2 && (todo.lo | todo.hi); s++)
                 for (int k = 0; k < pair[s]->nex; k++) {
                     const int c = pair[s]->ex[k];
-                    if (!has(todo, c))
+                    if (!cellset_has(todo, (unsigned)c))
                         continue;
-                    todo[c >> 6] &= ~(1ull << (c & 63));
+                    drop(&todo, c); /* tried once */
                     const base_cell_t *t[3] = {a, b, &list[at[c]]};
                     if (ate_test(g, t, h))
                         return 1;
