@@ -305,54 +305,6 @@ static int number_candidates(const se_grid_t *g, se_work_t *w, int bivalue)
     return n;
 }
 
-/* What every potential implies (reach[]), for the links y, x of w's
- * lists (build_adj). */
-static void close_all(se_work_t *w);
-static void build_reach_x(const se_grid_t *g, se_work_t *w);
-
-static void build_reach(const se_grid_t *g, se_work_t *w, int y, int x)
-{
-    if (!y) {
-        build_reach_x(g, w);
-        return;
-    }
-    w->xmode = 0;
-    w->nnode = 2 * number_candidates(g, w, !x);
-    close_all(w);
-}
-
-/* X-links only: the candidates numbered within their digit (cell order),
- * and each digit's closure, built again only if its places changed. */
-static void build_reach_x(const se_grid_t *g, se_work_t *w)
-{
-    int16_t pots[9][81];
-    int n[9] = {0};
-    uint64_t places[9][2] = {{0}};
-    for (int c = 0; c < 81; c++)
-        for (unsigned m = g->cand[c]; m; m &= m - 1) {
-            const int d = se_lowest(m);
-            w->cand_of[c * 9 + d] = (int16_t)n[d];
-            pots[d][n[d]++] = (int16_t)(c * 9 + d);
-            places[d][c >> 6] |= 1ull << (c & 63);
-        }
-    w->xmode = 1;
-    for (int d = 0; d < 9; d++) {
-        if (w->xvalid[d] && w->xplaces[d][0] == places[d][0] &&
-            w->xplaces[d][1] == places[d][1])
-            continue;
-        memcpy(w->pot_of, pots[d], (size_t)n[d] * sizeof pots[d][0]);
-        w->nnode = 2 * n[d];
-        close_all(w);
-        for (int v = 0; v < w->nnode; v++)
-            for (int j = 0; j < X_WORD; j++)
-                w->xreach[d][v][j] = j < w->nword ? w->reach[v * w->nword + j]
-                                                  : 0;
-        w->xplaces[d][0] = places[d][0];
-        w->xplaces[d][1] = places[d][1];
-        w->xvalid[d] = 1;
-    }
-}
-
 /* The closure of the w->nnode nodes numbered (pot_of, cand_of). */
 static void close_all(se_work_t *w)
 {
@@ -395,6 +347,51 @@ static void close_all(se_work_t *w)
             }
         }
     }
+}
+
+/* X-links only: the candidates numbered within their digit (cell order),
+ * and each digit's closure, built again only if its places changed. */
+static void build_reach_x(const se_grid_t *g, se_work_t *w)
+{
+    int16_t pots[9][81];
+    int n[9] = {0};
+    uint64_t places[9][2] = {{0}};
+    for (int c = 0; c < 81; c++)
+        for (unsigned m = g->cand[c]; m; m &= m - 1) {
+            const int d = se_lowest(m);
+            w->cand_of[c * 9 + d] = (int16_t)n[d];
+            pots[d][n[d]++] = (int16_t)(c * 9 + d);
+            places[d][c >> 6] |= 1ull << (c & 63);
+        }
+    w->xmode = 1;
+    for (int d = 0; d < 9; d++) {
+        if (w->xvalid[d] && w->xplaces[d][0] == places[d][0] &&
+            w->xplaces[d][1] == places[d][1])
+            continue;
+        memcpy(w->pot_of, pots[d], (size_t)n[d] * sizeof pots[d][0]);
+        w->nnode = 2 * n[d];
+        close_all(w);
+        for (int v = 0; v < w->nnode; v++)
+            for (int j = 0; j < X_WORD; j++)
+                w->xreach[d][v][j] = j < w->nword ? w->reach[v * w->nword + j]
+                                                  : 0;
+        w->xplaces[d][0] = places[d][0];
+        w->xplaces[d][1] = places[d][1];
+        w->xvalid[d] = 1;
+    }
+}
+
+/* What every potential implies (reach[]), for the links y, x of w's
+ * lists (build_adj). */
+static void build_reach(const se_grid_t *g, se_work_t *w, int y, int x)
+{
+    if (!y) {
+        build_reach_x(g, w);
+        return;
+    }
+    w->xmode = 0;
+    w->nnode = 2 * number_candidates(g, w, !x);
+    close_all(w);
 }
 
 /* The sets for searches from potential pot (with X-links alone, those of
@@ -667,12 +664,9 @@ int se_length_diff(int complexity)
 
 double se_length_exact(int base, int complexity)
 {
-    double added = 0.0;
-    int ceil = 4, odd = 0;
-    for (int length = complexity - 2; length > ceil; odd = !odd) {
+    double added = 0.0; /* 0.1 at a time, as SE adds it */
+    for (int k = se_length_diff(complexity); k > 0; k--)
         added += 0.1;
-        ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
-    }
     return base / 10.0 + added;
 }
 
@@ -765,7 +759,6 @@ static void forget_cycles(se_work_t *w)
     w->cyc_used = 0;
     if (++w->cyc_gen == 0) {
         memset(w->cyc_gen_of, 0, sizeof w->cyc_gen_of);
-        memset(w->xvalid, 0, sizeof w->xvalid);
         w->cyc_gen = 1;
     }
 }
@@ -817,10 +810,10 @@ static void forcing_hint(const se_grid_t *g, se_work_t *w, int end,
                          int y, chain_best_t *b)
 {
     const int c = w->e[end].pot / 9, d = w->e[end].pot % 9;
-    const int cx = complexity(w, end);
+    const int cx = complexity(w, end), base = y ? 70 : 66;
     se_hint_clear(&b->tmp, y ? SF_SE_STEP_XY_CHAIN : SF_SE_STEP_X_CHAIN,
-                  (y ? 70 : 66) + se_length_diff(cx));
-    b->tmp.exact = se_length_exact(y ? 70 : 66, cx);
+                  base + se_length_diff(cx));
+    b->tmp.exact = se_length_exact(base, cx);
     se_hint_elim(&b->tmp, c, w->e[end].on ? g->cand[c] & ~(1u << d)
                                           : 1u << d);
     if (w->e[end].on) { /* SE places the value too */
