@@ -210,6 +210,9 @@ typedef struct se_producer {
     int level;
     int least;            /* the least difficulty of its hints */
     int keeps;            /* what its clean mask holds: KEEPS_* */
+    int most;             /* singles: the greatest difficulty of its hints
+                           * (once the rating's batch of singles covers
+                           * it, none is left); 0 for the others */
 } se_producer_t;
 
 enum { KEEPS_NONE, KEEPS_UNITS, KEEPS_DIGITS };
@@ -235,25 +238,25 @@ static int find_bug(const se_grid_t *g, int a, se_hint_t *h, uint32_t *clean)
 { (void)a; (void)clean; return se_bug(g, h); }
 
 static const se_producer_t producers[] = {
-    {find_hidden_single, 0, SF_LEVEL_SINGLES, 10, KEEPS_NONE},
-    {find_direct_locking, 0, SF_LEVEL_LOCKED, 17, KEEPS_DIGITS},
-    {se_direct_hidden_set, 2, SF_LEVEL_SUBSETS, 20, KEEPS_UNITS},
-    {find_naked_single, 0, SF_LEVEL_SINGLES, 23, KEEPS_NONE},
-    {se_direct_hidden_set, 3, SF_LEVEL_SUBSETS, 25, KEEPS_UNITS},
-    {find_locking, 0, SF_LEVEL_LOCKED, 26, KEEPS_DIGITS},
-    {se_naked_set, 2, SF_LEVEL_SUBSETS, 30, KEEPS_UNITS},
-    {se_fish, 2, SF_LEVEL_FISH, 32, KEEPS_DIGITS},
-    {se_hidden_set, 2, SF_LEVEL_SUBSETS, 34, KEEPS_UNITS},
-    {se_naked_set, 3, SF_LEVEL_SUBSETS, 36, KEEPS_UNITS},
-    {se_fish, 3, SF_LEVEL_FISH, 38, KEEPS_DIGITS},
-    {se_hidden_set, 3, SF_LEVEL_SUBSETS, 40, KEEPS_UNITS},
-    {find_wing, 0, SF_LEVEL_WINGS, 42, KEEPS_NONE},
-    {find_wing, 1, SF_LEVEL_WINGS, 44, KEEPS_NONE},
-    {find_unique, 0, SF_LEVEL_UNIQUE, 45, KEEPS_NONE},
-    {se_naked_set, 4, SF_LEVEL_SUBSETS, 50, KEEPS_UNITS},
-    {se_fish, 4, SF_LEVEL_FISH, 52, KEEPS_DIGITS},
-    {se_hidden_set, 4, SF_LEVEL_SUBSETS, 54, KEEPS_UNITS},
-    {find_bug, 0, SF_LEVEL_UNIQUE, 56, KEEPS_NONE},
+    {find_hidden_single, 0, SF_LEVEL_SINGLES, 10, KEEPS_NONE, 15},
+    {find_direct_locking, 0, SF_LEVEL_LOCKED, 17, KEEPS_DIGITS, 0},
+    {se_direct_hidden_set, 2, SF_LEVEL_SUBSETS, 20, KEEPS_UNITS, 0},
+    {find_naked_single, 0, SF_LEVEL_SINGLES, 23, KEEPS_NONE, 23},
+    {se_direct_hidden_set, 3, SF_LEVEL_SUBSETS, 25, KEEPS_UNITS, 0},
+    {find_locking, 0, SF_LEVEL_LOCKED, 26, KEEPS_DIGITS, 0},
+    {se_naked_set, 2, SF_LEVEL_SUBSETS, 30, KEEPS_UNITS, 0},
+    {se_fish, 2, SF_LEVEL_FISH, 32, KEEPS_DIGITS, 0},
+    {se_hidden_set, 2, SF_LEVEL_SUBSETS, 34, KEEPS_UNITS, 0},
+    {se_naked_set, 3, SF_LEVEL_SUBSETS, 36, KEEPS_UNITS, 0},
+    {se_fish, 3, SF_LEVEL_FISH, 38, KEEPS_DIGITS, 0},
+    {se_hidden_set, 3, SF_LEVEL_SUBSETS, 40, KEEPS_UNITS, 0},
+    {find_wing, 0, SF_LEVEL_WINGS, 42, KEEPS_NONE, 0},
+    {find_wing, 1, SF_LEVEL_WINGS, 44, KEEPS_NONE, 0},
+    {find_unique, 0, SF_LEVEL_UNIQUE, 45, KEEPS_NONE, 0},
+    {se_naked_set, 4, SF_LEVEL_SUBSETS, 50, KEEPS_UNITS, 0},
+    {se_fish, 4, SF_LEVEL_FISH, 52, KEEPS_DIGITS, 0},
+    {se_hidden_set, 4, SF_LEVEL_SUBSETS, 54, KEEPS_UNITS, 0},
+    {find_bug, 0, SF_LEVEL_UNIQUE, 56, KEEPS_NONE, 0},
 };
 #define NPRODUCERS (int)(sizeof producers / sizeof producers[0])
 
@@ -266,6 +269,8 @@ typedef struct cells_memo {
 /* What each producer found nothing in, on the rating's grid. */
 typedef struct se_cleans {
     uint32_t mask[NPRODUCERS];
+    int batched;               /* the difficulty up to which batch_singles
+                                * left no single on the grid (0: none) */
     cells_memo_t pair, triple; /* of aligned pair and triplet exclusion */
 } se_cleans_t;
 
@@ -334,6 +339,8 @@ static int next_hint(const se_grid_t *g, int min, int max, se_work_t **w,
             continue;
         if (above(c, p->least)) /* the producers' order is by least */
             return -3;
+        if (k && p->most && k->batched >= p->most)
+            continue;
         if (p->find(g, p->arg, h, k ? &k->mask[i] : NULL))
             return 1;
     }
@@ -383,14 +390,11 @@ static int next_hint(const se_grid_t *g, int min, int max, se_work_t **w,
 void se_unpos(se_grid_t *g, int c, int e)
 {
     const grid_tables_t *t = g->t;
-    const int r = t->row[c], col = t->col[c];
-    g->changed_units |= 1u << TAB_ROW_UNIT(r) | 1u << TAB_COL_UNIT(col) |
-                        1u << TAB_BOX_UNIT(t->box[c]);
+    g->changed_units |= t->unit_bits[c];
     g->changed_digits |= 1u << e;
-    g->pos[TAB_ROW_UNIT(r)][e] &= (uint16_t)~(1u << col);
-    g->pos[TAB_COL_UNIT(col)][e] &= (uint16_t)~(1u << r);
-    g->pos[TAB_BOX_UNIT(t->box[c])][e] &=
-        (uint16_t)~(1u << (3 * (r % 3) + col % 3));
+    g->pos[TAB_ROW_UNIT(t->row[c])][e] &= (uint16_t)~(1u << t->col[c]);
+    g->pos[TAB_COL_UNIT(t->col[c])][e] &= (uint16_t)~(1u << t->row[c]);
+    g->pos[TAB_BOX_UNIT(t->box[c])][e] &= (uint16_t)~(1u << t->box_pos[c]);
 }
 
 /* Place digit d in empty cell c, clearing it from the peers, keeping
@@ -423,17 +427,21 @@ static void place_indexed(se_grid_t *g, int c, int d)
  * them, the path it takes through them does not change the rating.  Full
  * houses (1.0), box singles (1.2), line singles (1.5) and, from 2.3, naked
  * singles: one pass over the regions applies every one found (checked
- * against the cells as they fill).  Returns the cells filled.  The index
- * (pos[] and the counts) must be up to date, and is kept so. */
-static int batch_singles(se_grid_t *g, int best)
+ * against the cells as they fill).  The first pass looks at the regions
+ * of todo (bit u), the next ones at those the placements changed.
+ * Returns the cells filled.  The index (pos[] and the counts) must be up
+ * to date, and is kept so. */
+static int batch_singles(se_grid_t *g, int best, uint32_t todo)
 {
     int n = 0;
     for (;;) {
         int found = 0;
+        const uint32_t before = g->changed_units;
+        g->changed_units = 0;
         for (int u = 0; u < 27; u++) {
             const int box = u >= TAB_BOX_UNIT(0);
             const int kind = g->empty[u] == 1 ? 10 : box ? 12 : 15;
-            if (kind > best)
+            if (kind > best || !(todo >> u & 1))
                 continue;
             for (int d = 0; d < 9; d++) {
                 if (se_popcount(g->pos[u][d]) != 1)
@@ -450,6 +458,8 @@ static int batch_singles(se_grid_t *g, int best)
                 place_indexed(g, c, se_lowest(g->cand[c]));
                 found++;
             }
+        todo = g->changed_units; /* where the placements made singles */
+        g->changed_units |= before;
         if (!found)
             return n;
         n += found;
@@ -474,8 +484,13 @@ static int rate_grid(se_grid_t *g, se_work_t **w, se_clock_t *c,
     out->steps = o->steps;
     se_grid_index(g); /* then kept up to date by every step */
     while (!solved(g)) {
-        if (best >= 10 && (out->steps += batch_singles(g, best)) && solved(g))
+        /* with the same rating as the last batch, new singles can only be
+         * in the regions that lost a candidate since */
+        const uint32_t todo = best == k.batched ? g->changed_units : ~0u;
+        if (best >= 10 &&
+            (out->steps += batch_singles(g, best, todo)) && solved(g))
             break;
+        k.batched = best >= 10 ? best : 0;
         cleans_update(&k, g);
         const int found = next_hint(g, 0, SF_LEVEL_CHAINS, w, c, &k, &h);
         if (found == -2)

@@ -171,11 +171,10 @@ int se_on_to_off(const se_grid_t *g, int pot, int y, int16_t *out)
     /* the digit's places in the box, then in the row and the column
      * outside the box: SE's peer order (tables' house[]) */
     const grid_tables_t *t = g->t;
-    const int r = t->row[cell], col = t->col[cell];
-    const int units[3] = {TAB_BOX_UNIT(t->box[cell]), TAB_ROW_UNIT(r),
-                          TAB_COL_UNIT(col)};
-    const unsigned skip[3] = {1u << (3 * (r % 3) + col % 3),
-                              7u << (3 * (col / 3)), 7u << (3 * (r / 3))};
+    const int units[3] = {t->units[cell][2], t->units[cell][0],
+                          t->units[cell][1]};
+    const unsigned skip[3] = {1u << t->box_pos[cell], t->box_part[cell][0],
+                              t->box_part[cell][1]};
     for (int k = 0; k < 3; k++)
         for (unsigned m = g->pos[units[k]][d] & ~skip[k]; m; m &= m - 1)
             out[n++] = (int16_t)(t->unit_cells[units[k]][se_lowest(m)] * 9 + d);

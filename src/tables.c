@@ -39,6 +39,11 @@ static void build_units(grid_tables_t *t)
         t->units[i][0] = (uint8_t)TAB_ROW_UNIT(t->row[i]);
         t->units[i][1] = (uint8_t)TAB_COL_UNIT(t->col[i]);
         t->units[i][2] = (uint8_t)TAB_BOX_UNIT(t->box[i]);
+        t->box_pos[i] = (uint8_t)(i / 9 % 3 * 3 + i % 3);
+        t->unit_bits[i] = 1u << t->units[i][0] | 1u << t->units[i][1] |
+                          1u << t->units[i][2];
+        t->box_part[i][0] = (uint16_t)(7u << (i % 9 / 3 * 3));
+        t->box_part[i][1] = (uint16_t)(7u << (i / 27 * 3));
         for (unsigned k = 0; k < 3; k++) {
             const unsigned u = t->units[i][k];
             t->unit_cells[u][filled[u]++] = (uint8_t)i;

@@ -26,6 +26,11 @@ typedef struct cellset {
 typedef struct grid_tables {
     uint8_t row[81], col[81], box[81];   /* 0..8 each */
     uint8_t units[81][3];                /* a cell's row, column, box units */
+    uint8_t box_pos[81];                 /* its index in its box, 0..8 */
+    uint32_t unit_bits[81];              /* its units as bits 0..26 */
+    uint16_t box_part[81][2];            /* the indexes of its row's (0)
+                                          * and column's (1) cells that lie
+                                          * in its box */
     uint8_t unit_cells[TAB_UNITS][9];    /* ascending */
     uint8_t peers[81][TAB_PEERS];        /* other cells sharing a unit, asc. */
     uint8_t house[81][TAB_PEERS];        /* the same, box first (row by row),

@@ -128,6 +128,31 @@ static void *get_from_thread(void *arg)
     return (void *)tables_get();
 }
 
+/* box_pos, unit_bits and box_part agree with unit_cells: a cell's index
+ * in its box, its three units, and which places of its row and column are
+ * in its box. */
+static void test_cell_indexes(void **state)
+{
+    (void)state;
+    const grid_tables_t *t = tables_get();
+    for (unsigned i = 0; i < 81; i++) {
+        const unsigned box = TAB_BOX_UNIT(t->box[i]);
+        assert_int_equal(t->unit_cells[box][t->box_pos[i]], i);
+        assert_int_equal(t->unit_bits[i],
+                         1u << t->row[i] | 1u << TAB_COL_UNIT(t->col[i]) |
+                             1u << box);
+        for (unsigned k = 0; k < 2; k++) {
+            const unsigned line = k ? TAB_COL_UNIT(t->col[i])
+                                    : TAB_ROW_UNIT(t->row[i]);
+            unsigned in_box = 0;
+            for (unsigned j = 0; j < 9; j++)
+                if (t->box[t->unit_cells[line][j]] == t->box[i])
+                    in_box |= 1u << j;
+            assert_int_equal(t->box_part[i][k], in_box);
+        }
+    }
+}
+
 /* house[] holds the peers in Sudoku Explainer's order: the 8 other cells
  * of the box row by row, then the 6 of the row outside the box left to
  * right, then the 6 of the column outside the box top down. */
@@ -187,6 +212,7 @@ int main(void)
         cmocka_unit_test(test_peers),
         cmocka_unit_test(test_peers_are_union_of_units),
         cmocka_unit_test(test_house_order),
+        cmocka_unit_test(test_cell_indexes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
