@@ -22,6 +22,11 @@
  */
 #include "se.h"
 
+#include <string.h>
+#if defined(__AVX2__) && defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
 /* Unit number of region i (0..8) of a kind. */
 static inline int unit_of(int kind, int i)
 {
@@ -135,28 +140,81 @@ static void lock_elims(const se_grid_t *g, int u1, int u2, int d, se_hint_t *h)
         se_hint_elim(h, se_cell(g, u2, se_lowest(m)), 1u << d);
 }
 
-/* The cell of another region of u1's kind, crossing u2, where d would be
- * left alone once u2 loses it outside u1; -1 if none. */
-static int following_single(const se_grid_t *g, int kind, int i1, int u2,
-                            int d)
+typedef uint16_t v16u __attribute__((vector_size(32)));
+
+/* The lanes of c that are set (all ones), as bits; only lanes 0..8 can
+ * be. */
+static inline unsigned lane_bits(v16u c)
 {
-    /* the three regions of u1's kind crossing u2, in order */
+#if defined(__AVX2__) && defined(__BMI2__)
+    return _pext_u32((unsigned)_mm256_movemask_epi8((__m256i)c), 0x15555u);
+#else
+    unsigned b = 0;
+    for (int d = 0; d < 9; d++)
+        b |= (c[d] & 1u) << d;
+    return b;
+#endif
+}
+
+/* A region's places per digit (pos) into *m, a vector lane each. */
+static inline void load9(v16u *m, const uint16_t pos[9])
+{
+    *m = (v16u){0};
+    memcpy(m, pos, 9 * sizeof pos[0]);
+}
+
+/* The two regions of u1's kind (region i1 of kind) other than u1 that
+ * cross u2, in order, and the indexes of their cells inside u2. */
+static void crossers(int kind, int i1, int u2, int u3[2], unsigned in[2])
+{
     const int i2 = u2 - unit_of(u2 >= TAB_BOX_UNIT(0) ? SE_BOX
                                 : u2 >= TAB_COL_UNIT(0) ? SE_COL : SE_ROW, 0);
     const int first = kind != SE_BOX ? 3 * (kind == SE_COL ? i2 % 3 : i2 / 3)
                       : u2 >= TAB_COL_UNIT(0) ? i2 / 3 : 3 * (i2 / 3);
     const int step = kind == SE_BOX && u2 >= TAB_COL_UNIT(0) ? 3 : 1;
+    int n = 0;
     for (int j = 0; j < 3; j++) {
         const int i3 = first + j * step;
-        const int u3 = unit_of(kind, i3);
-        const unsigned in = inside(u3, u2);
         if (i3 == i1)
             continue;
-        const unsigned m = g->pos[u3][d];
-        if (se_popcount(m) > 1 && se_popcount(m & ~in) == 1)
-            return se_cell(g, u3, se_lowest(m & ~in));
+        u3[n] = unit_of(kind, i3);
+        in[n] = inside(u3[n], u2);
+        n++;
+    }
+}
+
+/* The cell of another region of u1's kind, crossing u2, where d would be
+ * left alone once u2 loses it outside u1; -1 if none. */
+static int following_single(const se_grid_t *g, int kind, int i1, int u2,
+                            int d)
+{
+    int u3[2];
+    unsigned in[2];
+    crossers(kind, i1, u2, u3, in);
+    for (int j = 0; j < 2; j++) {
+        const unsigned m = g->pos[u3[j]][d];
+        if (se_popcount(m) > 1 && se_popcount(m & ~in[j]) == 1)
+            return se_cell(g, u3[j], se_lowest(m & ~in[j]));
     }
     return -1;
+}
+
+/* The digits for which following_single finds a cell, all at once. */
+static unsigned followers(const se_grid_t *g, int kind, int i1, int u2)
+{
+    int u3[2];
+    unsigned in[2], found = 0;
+    crossers(kind, i1, u2, u3, in);
+    const v16u zero = {0}, one = zero + 1;
+    for (int j = 0; j < 2; j++) {
+        v16u m;
+        load9(&m, g->pos[u3[j]]);
+        const v16u rest = m & (zero + (uint16_t)~in[j]);
+        found |= lane_bits((v16u)((m & (m - one)) != zero) &
+                           (v16u)(rest != zero) &
+                           (v16u)((rest & (rest - one)) == zero));
+    }
+    return found;
 }
 
 /* An instance found in "all" mode: the cells of u2 outside u1 lose d, and
@@ -173,22 +231,29 @@ static int emit_locking(const se_grid_t *g, int u1, int u2, int d,
     return all->emit(all, h);
 }
 
-/* The region of the other kind (its index 0..8) that u1 (of kind kind1)
- * holds digit d only where it crosses, given d's places m in u1 (two or
- * more); -1 when there is none. */
-static int confined_to(int kind1, int i1, int kind2, unsigned m)
+/* The index (0..8) of the region of kind kind2 crossing region i1 of
+ * kind kind1 at its third j (a box's row or column j, a line's box j). */
+static int crossing(int kind1, int i1, int kind2, int j)
 {
-    const int low = se_lowest(m);
-    if (kind1 == SE_BOX && kind2 == SE_COL) { /* m: the box row by row */
-        const int j = low % 3;
-        return m & ~(0111u << j) ? -1 : 3 * (i1 % 3) + j;
+    if (kind1 == SE_BOX)
+        return kind2 == SE_COL ? 3 * (i1 % 3) + j : 3 * (i1 / 3) + j;
+    return kind1 == SE_COL ? 3 * j + i1 / 3 : 3 * (i1 / 3) + j;
+}
+
+/* The digits whose two or more places in a region (pos, per digit) all
+ * lie in its third j (conf[j]): a box's columns j with cols, else its
+ * rows j, or a line's box j.  All digits at once, a vector lane each. */
+static void confined(const uint16_t pos[9], int cols, unsigned conf[3])
+{
+    v16u m;
+    load9(&m, pos);
+    const v16u zero = {0}, one = zero + 1;
+    const v16u multi = (v16u)((m & (m - one)) != zero);
+    for (int j = 0; j < 3; j++) {
+        const uint16_t in = (uint16_t)(cols ? 0111u << j : 7u << 3 * j);
+        const v16u out = zero + (uint16_t)~in;
+        conf[j] = lane_bits(multi & (v16u)((m & out) == zero));
     }
-    const int j = low / 3; /* a third of a line, or a row of a box */
-    if (m & ~(7u << (3 * j)))
-        return -1;
-    return kind1 == SE_BOX   ? 3 * (i1 / 3) + j
-           : kind1 == SE_COL ? 3 * j + i1 / 3
-                             : 3 * (i1 / 3) + j;
 }
 
 static int locking_scan(const se_grid_t *g, int direct, se_hint_t *h,
@@ -202,25 +267,18 @@ static int locking_scan(const se_grid_t *g, int direct, se_hint_t *h,
             const int u1 = unit_of(kind1, i1);
             /* the digits of u1 confined to each crossing region (SE scans
              * the crossing regions in order, then the digits) */
-            uint16_t digits[9];
-            unsigned crossed = 0; /* the i2 with digits */
-            for (unsigned dm = todo; dm; dm &= dm - 1) {
-                const int d = se_lowest(dm);
-                const unsigned m = g->pos[u1][d];
-                const int i2 = se_popcount(m) > 1
-                                   ? confined_to(kind1, i1, kind2, m) : -1;
-                if (i2 < 0)
+            unsigned conf[3];
+            confined(g->pos[u1], kind1 == SE_BOX && kind2 == SE_COL, conf);
+            for (int j = 0; j < 3; j++) {
+                if (!(conf[j] & todo))
                     continue;
-                if (!(crossed >> i2 & 1))
-                    digits[i2] = 0;
-                crossed |= 1u << i2;
-                digits[i2] = (uint16_t)(digits[i2] | 1u << d);
-            }
-            for (; crossed; crossed &= crossed - 1) {
-                const int i2 = se_lowest(crossed);
-                for (unsigned dm = digits[i2]; dm; dm &= dm - 1) {
+                const int i2 = crossing(kind1, i1, kind2, j);
+                const int u2 = unit_of(kind2, i2);
+                unsigned digits = conf[j] & todo;
+                if (direct)
+                    digits &= followers(g, kind1, i1, u2);
+                for (unsigned dm = digits; dm; dm &= dm - 1) {
                     const int d = se_lowest(dm);
-                    const int u2 = unit_of(kind2, i2);
                     int cell = -1;
                     if (direct &&
                         (cell = following_single(g, kind1, i1, u2, d)) < 0)
