@@ -63,18 +63,18 @@ static int region_of(const se_grid_t *g, int kind, int cell)
 }
 
 static const int ul_kinds[3] = {SE_BOX, SE_ROW, SE_COL};
+/* Where the tables keep a cell's region of each of ul_kinds. */
+static const int kind_slot[3] = {2, 0, 1};
 
 static int loop_valid(const ul_search_t *s)
 {
     uint32_t even = 0, odd = 0;
     for (int i = 0; i < s->len; i++) {
         uint32_t *v = (i & 1) ? &odd : &even;
-        for (int k = 0; k < 3; k++) {
-            const uint32_t bit = 1u << region_of(s->g, ul_kinds[k], s->loop[i]);
-            if (*v & bit)
-                return 0;
-            *v |= bit;
-        }
+        const uint32_t bits = s->g->t->unit_bits[s->loop[i]];
+        if (*v & bits)
+            return 0;
+        *v |= bits;
     }
     return even == odd;
 }
@@ -84,14 +84,24 @@ static int base_diff(int len)
     return 45 + (len >= 10 ? 3 : 0) + (len >= 8 ? 2 : len >= 6 ? 1 : 0);
 }
 
-/* Keep s->cur (kind, type) unless an equal hint was kept before or it
- * removes nothing; it becomes the step if it beats the best so far. */
-static void offer(ul_search_t *s, int kind, int type)
+/* Whether a hint of this kind on the loop's cells was kept: any other
+ * such hint is dropped, so the loop found again (from another of its
+ * cells, the other way round) need not work it out. */
+static int kept(const ul_search_t *s, int kind)
 {
     for (int i = 0; i < s->nseen; i++)
         if (s->seen[i].kind == kind && s->seen[i].s[0] == s->in[0] &&
             s->seen[i].s[1] == s->in[1])
-            return;
+            return 1;
+    return 0;
+}
+
+/* Keep s->cur (kind, type) unless an equal hint was kept before or it
+ * removes nothing; it becomes the step if it beats the best so far. */
+static void offer(ul_search_t *s, int kind, int type)
+{
+    if (kept(s, kind))
+        return;
     if (!s->cur.nelim)
         return;
     if (s->nseen < MAX_SEEN) {
@@ -131,6 +141,8 @@ static int index_in(const se_grid_t *g, int u, int cell)
 /* Type 2: the extra cells ex[0..n) share extra digit (that of ex[0]). */
 static void type2(ul_search_t *s, const uint8_t *ex, int n)
 {
+    if (kept(s, K_T2))
+        return;
     const se_grid_t *g = s->g;
     const unsigned ab = 1u << s->v1 | 1u << s->v2;
     const unsigned z = 1u << se_lowest(g->cand[ex[0]] & ~ab);
@@ -213,6 +225,8 @@ static void type3_hidden(ul_search_t *s, int u, int c1, int c2, int deg,
 
 static void type3(ul_search_t *s, int c1, int c2, unsigned extra)
 {
+    if (kept(s, K_T3N) && kept(s, K_T3H))
+        return;
     const se_grid_t *g = s->g;
     for (int deg = se_popcount(extra); deg <= 7; deg++)
         for (int k = 0; k < 3; k++) {
@@ -228,6 +242,8 @@ static void type3(ul_search_t *s, int c1, int c2, unsigned extra)
 
 static void type4(ul_search_t *s, int c1, int c2)
 {
+    if (kept(s, K_T4))
+        return;
     const se_grid_t *g = s->g;
     int r1 = -1, r2 = -1;
     for (int k = 0; k < 3; k++) {
@@ -263,6 +279,8 @@ static void loop_found(ul_search_t *s)
         if (se_popcount(g->cand[s->loop[i]]) > 2)
             ex[n++] = s->loop[i];
     if (n == 1) {
+        if (kept(s, K_T1))
+            return;
         start(s, 0);
         se_hint_elim(&s->cur, ex[0], ab);
         offer(s, K_T1, 1);
@@ -320,12 +338,10 @@ static void walk(ul_search_t *s, int cell, int allowed, unsigned exv,
      * by more cells: no unique loop starts with this path. */
     uint32_t even = s->par[s->len][0], odd = s->par[s->len][1];
     uint32_t *v = (s->len & 1) ? &odd : &even;
-    for (int k = 0; k < 3; k++) {
-        const uint32_t bit = 1u << region_of(g, ul_kinds[k], cell);
-        if (*v & bit)
-            return;
-        *v |= bit;
-    }
+    const uint32_t bits = g->t->unit_bits[cell];
+    if (*v & bits)
+        return;
+    *v |= bits;
     s->par[s->len + 1][0] = even;
     s->par[s->len + 1][1] = odd;
     s->loop[s->len++] = (uint8_t)cell;
@@ -333,7 +349,7 @@ static void walk(ul_search_t *s, int cell, int allowed, unsigned exv,
     for (int k = 0; k < 3; k++) {
         if (ul_kinds[k] == last_kind)
             continue;
-        const int u = region_of(g, ul_kinds[k], cell);
+        const int u = g->t->units[cell][kind_slot[k]];
         /* the region's cells holding both digits, in region order */
         for (unsigned both = g->pos[u][s->v1] & g->pos[u][s->v2]; both;
              both &= both - 1) {
