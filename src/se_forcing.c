@@ -83,6 +83,8 @@ se_fwork_t *se_fwork_new(se_work_t *chains)
         f->overflow = 0;
         f->saved = NULL;
         f->nsaved = f->capsaved = 0;
+        for (int d = 0; d < 9; d++)
+            f->nishio[d].known = 0;
     }
     return f;
 }
@@ -243,6 +245,18 @@ static void offer(best_t *b, int tech, int base, int complexity, int key,
     b->key = key;
 }
 
+/* The memo of digit d for places p, emptied if it was for others. */
+static nishio_memo_t *nishio_memo(se_fwork_t *f, int d, const uint32_t p[3])
+{
+    nishio_memo_t *m = &f->nishio[d];
+    if (!m->known || memcmp(m->p, p, sizeof m->p)) {
+        memcpy(m->p, p, sizeof m->p);
+        memset(m->cx, 0xff, sizeof m->cx);
+        m->known = 1;
+    }
+    return m;
+}
+
 int se_nishio(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
               se_hint_t *h)
 {
@@ -250,6 +264,9 @@ int se_nishio(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
     run_t *r = &f->run[0];
     se_digits_t places;
     se_digits(g, &places);
+    nishio_memo_t *memo[9];
+    for (int d = 0; d < 9; d++)
+        memo[d] = nishio_memo(f, d, places.p[d]);
     h->diff = -1;
     for (int c = 0; c < 81; c++) {
         if (g->val[c] || se_popcount(g->cand[c]) < 2)
@@ -259,15 +276,19 @@ int se_nishio(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
         for (unsigned m = g->cand[c]; m; m &= m - 1) {
             const int d = se_lowest(m), pot = c * 9 + d;
             for (int on = 1; on >= 0; on--) {
-                if (!se_digit_absurd(&places, c, d, on))
-                    continue; /* the search would find nothing */
-                const int rc = se_search(g, r, pot, on, DYNAMIC, 0, 1, NULL);
-                if (rc < 0)
-                    return 0;
-                if (rc == 0)
-                    continue;
-                offer(&b, SF_SE_STEP_NISHIO, 75, absurd_cx(f, g, r), 7, c,
-                      on ? 1u << d : g->cand[c] & ~(1u << d));
+                int16_t *cx = &memo[d]->cx[2 * c + on];
+                if (*cx < 0) {
+                    /* the digit test first: most searches find nothing */
+                    const int rc = !se_digit_absurd(&places, c, d, on) ? 0
+                                   : se_search(g, r, pot, on, DYNAMIC, 0, 1,
+                                               NULL);
+                    if (rc < 0)
+                        return 0;
+                    *cx = (int16_t)(rc ? absurd_cx(f, g, r) : 0);
+                }
+                if (*cx)
+                    offer(&b, SF_SE_STEP_NISHIO, 75, *cx, 7, c,
+                          on ? 1u << d : g->cand[c] & ~(1u << d));
             }
         }
     }

@@ -52,8 +52,19 @@ typedef struct run {
  * base difficulties and steps are in se_forcing.c). */
 enum { STATIC, DYNAMIC, PLUS, PLUS_FC, PLUS_MFC, PLUS_DFC, PLUS_DFC_FC,
        KINDS };
+/* Nishio's results for one digit, kept while its places stay the same
+ * (its searches never leave the digit, so they depend on nothing else):
+ * per start (cell * 2 + on) the complexity of the contradiction found,
+ * 0 for none, -1 not known yet. */
+typedef struct nishio_memo {
+    int known;            /* p holds the places the results are for */
+    uint32_t p[3];
+    int16_t cx[162];
+} nishio_memo_t;
+
 struct se_fwork {
     run_t run[RUNS];
+    nishio_memo_t nishio[9];       /* per digit */
     uint32_t seen[2 * 729], stamp; /* ancestor counting */
     uint64_t hint_sig[NESTS];      /* nested chains counted for a hint */
     int nhint_sig, hint_nested;    /* and their complexity */
