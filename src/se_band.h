@@ -1,6 +1,7 @@
 /*
  * se_band.h -- sets of cells as three band words, shared by the rating's
- * singles opening (se_singles.c) and Nishio's digit test (se_digit.c).
+ * singles opening (se_singles.c, whose vectors hold such words) and
+ * Nishio's digit test (se_digit.c).
  *
  * Cell (r, c) is bit 9 * (r % 3) + c of word r / 3 (a band of three
  * rows), so a row is 9 bits, a box three runs of 3, and a column the same
@@ -17,12 +18,25 @@
 #define COL3 0x40201u     /* a column of a band: bits c, c + 9, c + 18 */
 #define BOX3 0x1c0e07u    /* a box of a band (shifted by 3 * box) */
 
+/* The cells of p alone in their column, added to out[]. */
+static inline void se_band_columns(const uint32_t p[3], uint32_t out[3])
+{
+    uint32_t once = 0, twice = 0;
+    for (int k = 0; k < 3; k++)
+        for (int j = 0; j < 3; j++) {
+            const uint32_t x = p[k] >> 9 * j & ROW9;
+            twice |= once & x;
+            once |= x;
+        }
+    for (int k = 0; k < 3; k++)
+        out[k] |= p[k] & (once & ~twice) * COL3;
+}
+
 /* The cells of p alone in their box (box[]), and with lines set, alone in
  * their row or column (line[]). */
 static inline void se_band_alone(const uint32_t p[3], int lines,
                                  uint32_t box[3], uint32_t line[3])
 {
-    uint32_t once = 0, twice = 0;
     for (int k = 0; k < 3; k++) {
         box[k] = line[k] = 0;
         for (int j = 0; j < 3; j++) {
@@ -34,13 +48,10 @@ static inline void se_band_alone(const uint32_t p[3], int lines,
             const uint32_t row = p[k] & ROW9 << 9 * j;
             if (__builtin_popcount(row) == 1)
                 line[k] |= row;
-            const uint32_t x = p[k] >> 9 * j & ROW9;
-            twice |= once & x;
-            once |= x;
         }
     }
-    for (int k = 0; lines && k < 3; k++)
-        line[k] |= p[k] & (once & ~twice) * COL3;
+    if (lines)
+        se_band_columns(p, line);
 }
 
 /* Remove from a the cells that bit i of band k sees (not itself). */

@@ -21,11 +21,9 @@
  * fish of size k on a digit with at least 2k cells still open.
  */
 #include "se.h"
+#include "se_vec.h"
 
 #include <string.h>
-#if defined(__AVX2__) && defined(__BMI2__)
-#include <immintrin.h>
-#endif
 
 /* Unit number of region i (0..8) of a kind. */
 static inline int unit_of(int kind, int i)
@@ -140,22 +138,6 @@ static void lock_elims(const se_grid_t *g, int u1, int u2, int d, se_hint_t *h)
         se_hint_elim(h, se_cell(g, u2, se_lowest(m)), 1u << d);
 }
 
-typedef uint16_t v16u __attribute__((vector_size(32)));
-
-/* The lanes of c that are set (all ones), as bits; only lanes 0..8 can
- * be. */
-static inline unsigned lane_bits(v16u c)
-{
-#if defined(__AVX2__) && defined(__BMI2__)
-    return _pext_u32((unsigned)_mm256_movemask_epi8((__m256i)c), 0x15555u);
-#else
-    unsigned b = 0;
-    for (int d = 0; d < 9; d++)
-        b |= (c[d] & 1u) << d;
-    return b;
-#endif
-}
-
 /* A region's places per digit (pos) into *m, a vector lane each. */
 static inline void load9(v16u *m, const uint16_t pos[9])
 {
@@ -183,38 +165,38 @@ static void crossers(int kind, int i1, int u2, int u3[2], unsigned in[2])
     }
 }
 
-/* The cell of another region of u1's kind, crossing u2, where d would be
- * left alone once u2 loses it outside u1; -1 if none. */
-static int following_single(const se_grid_t *g, int kind, int i1, int u2,
-                            int d)
-{
+/* The two regions of u1's kind crossing u2 (crossers) and, for each, the
+ * digits it would hold at one place only once u2 lost them outside u1
+ * (it has two or more now): all digits at once, a vector lane each. */
+typedef struct follow {
     int u3[2];
-    unsigned in[2];
-    crossers(kind, i1, u2, u3, in);
-    for (int j = 0; j < 2; j++) {
-        const unsigned m = g->pos[u3[j]][d];
-        if (se_popcount(m) > 1 && se_popcount(m & ~in[j]) == 1)
-            return se_cell(g, u3[j], se_lowest(m & ~in[j]));
-    }
-    return -1;
-}
+    unsigned in[2], digits[2];
+} follow_t;
 
-/* The digits for which following_single finds a cell, all at once. */
-static unsigned followers(const se_grid_t *g, int kind, int i1, int u2)
+static void followers(const se_grid_t *g, int kind, int i1, int u2,
+                      follow_t *f)
 {
-    int u3[2];
-    unsigned in[2], found = 0;
-    crossers(kind, i1, u2, u3, in);
+    crossers(kind, i1, u2, f->u3, f->in);
     const v16u zero = {0}, one = zero + 1;
     for (int j = 0; j < 2; j++) {
         v16u m;
-        load9(&m, g->pos[u3[j]]);
-        const v16u rest = m & (zero + (uint16_t)~in[j]);
-        found |= lane_bits((v16u)((m & (m - one)) != zero) &
-                           (v16u)(rest != zero) &
-                           (v16u)((rest & (rest - one)) == zero));
+        load9(&m, g->pos[f->u3[j]]);
+        const v16u rest = m & (zero + (uint16_t)~f->in[j]);
+        f->digits[j] = se_lanes9((v16u)((m & (m - one)) != zero) &
+                                 (v16u)(rest != zero) &
+                                 (v16u)((rest & (rest - one)) == zero));
     }
-    return found;
+}
+
+/* The cell where digit d would be left alone (in the first of the two
+ * regions that holds it once), -1 if none. */
+static int following_single(const se_grid_t *g, const follow_t *f, int d)
+{
+    for (int j = 0; j < 2; j++)
+        if (f->digits[j] >> d & 1)
+            return se_cell(g, f->u3[j],
+                           se_lowest(g->pos[f->u3[j]][d] & ~f->in[j]));
+    return -1;
 }
 
 /* An instance found in "all" mode: the cells of u2 outside u1 lose d, and
@@ -252,7 +234,7 @@ static void confined(const uint16_t pos[9], int cols, unsigned conf[3])
     for (int j = 0; j < 3; j++) {
         const uint16_t in = (uint16_t)(cols ? 0111u << j : 7u << 3 * j);
         const v16u out = zero + (uint16_t)~in;
-        conf[j] = lane_bits(multi & (v16u)((m & out) == zero));
+        conf[j] = se_lanes9(multi & (v16u)((m & out) == zero));
     }
 }
 
@@ -275,14 +257,14 @@ static int locking_scan(const se_grid_t *g, int direct, se_hint_t *h,
                 const int i2 = crossing(kind1, i1, kind2, j);
                 const int u2 = unit_of(kind2, i2);
                 unsigned digits = conf[j] & todo;
-                if (direct)
-                    digits &= followers(g, kind1, i1, u2);
+                follow_t f;
+                if (direct) {
+                    followers(g, kind1, i1, u2, &f);
+                    digits &= f.digits[0] | f.digits[1];
+                }
                 for (unsigned dm = digits; dm; dm &= dm - 1) {
                     const int d = se_lowest(dm);
-                    int cell = -1;
-                    if (direct &&
-                        (cell = following_single(g, kind1, i1, u2, d)) < 0)
-                        continue;
+                    const int cell = direct ? following_single(g, &f, d) : -1;
                     if (!direct && !(g->pos[u2][d] & ~inside(u2, u1)))
                         continue; /* nothing to remove */
                     if (direct)

@@ -18,13 +18,9 @@
  */
 #include "se.h"
 #include "se_band.h"
+#include "se_vec.h"
 
 #include <string.h>
-#ifdef __AVX__
-#include <immintrin.h>
-#endif
-
-typedef uint32_t v8u __attribute__((vector_size(32)));
 
 /* The places of the digits and the empty cells as band words, in vectors
  * so that the search for singles handles them all at once: lane d of
@@ -46,8 +42,6 @@ typedef struct bb {
     lanes_t p;
     uint8_t val[81];      /* digits 1..9 of filled cells */
 } bb_t;
-
-#define SPLAT8(x) ((v8u){x, x, x, x, x, x, x, x})
 
 /* Band k of digit d's places. */
 static inline uint32_t *places(lanes_t *p, int d, int k)
@@ -110,21 +104,6 @@ static int start(bb_t *b, const uint8_t *cells)
 /* x where it is a single cell, 0 elsewhere, lane by lane. */
 #define ONE_CELL(x) ((x) & (v8u)(((x) & ((x) - 1)) == 0))
 
-/* The cells of the band words a[0..2] alone in their column, added to
- * out[0..2]. */
-static void column_alone(const uint32_t *a, uint32_t *out)
-{
-    uint32_t once = 0, twice = 0;
-    for (int k = 0; k < 3; k++)
-        for (int j = 0; j < 3; j++) {
-            const uint32_t x = a[k] >> 9 * j & ROW9;
-            twice |= once & x;
-            once |= x;
-        }
-    for (int k = 0; k < 3; k++)
-        out[k] |= a[k] & (once & ~twice) * COL3;
-}
-
 /* Every lane's cells alone in their box (box), and in their row or
  * column (line; for the digits with lines, for the full houses with fh):
  * the singles of every digit and the full houses. */
@@ -164,23 +143,9 @@ static void alone(const lanes_t *p, int lines, int fh, lanes_t *box,
     box->v.hi = bx;
     line->v.hi = ln;
     if (lines)
-        column_alone(p->w.hi, line->w.hi);
+        se_band_columns(p->w.hi, line->w.hi);
     if (fh)
-        column_alone(p->w.hi + 3, line->w.hi + 3);
-}
-
-/* The lanes of x that are not 0 (bit j for lane j). */
-static inline unsigned nonzero_lanes(v8u x)
-{
-    const v8u nz = (v8u)(x != SPLAT8(0));
-#ifdef __AVX__
-    return (unsigned)_mm256_movemask_ps((__m256)nz);
-#else
-    unsigned m = 0;
-    for (int j = 0; j < 8; j++)
-        m |= (nz[j] & 1u) << j;
-    return m;
-#endif
+        se_band_columns(p->w.hi + 3, line->w.hi + 3);
 }
 
 /* The digit still allowed at bit i of band k, -1 if none. */
@@ -222,7 +187,7 @@ static int apply_singles(bb_t *b, int best)
         for (int k = 0; k < 3; k++) {
             if (best >= 12) {
                 const v8u lo = box.v.lo[k] | line.v.lo[k];
-                for (unsigned m = nonzero_lanes(lo); m; m &= m - 1) {
+                for (unsigned m = se_lanes8(lo); m; m &= m - 1) {
                     const int d = __builtin_ctz(m);
                     found += place_all(b, k, lo[d], d);
                 }

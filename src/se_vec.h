@@ -1,0 +1,51 @@
+/*
+ * se_vec.h -- the vectors of the rating's bit scans (GCC and Clang vector
+ * extensions): eight 32-bit lanes, for the singles opening's band words
+ * of eight digits (se_singles.c), and sixteen 16-bit lanes, for a
+ * region's places of the nine digits (se_basic.c's intersections).  AVX2
+ * with -march=native, SSE in portable builds; the one intrinsic each
+ * needs (which lanes are set, as bits) is here with its plain fallback.
+ */
+#ifndef SF_SE_VEC_H
+#define SF_SE_VEC_H
+
+#include <stdint.h>
+
+#if defined(__AVX2__) && defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+typedef uint32_t v8u __attribute__((vector_size(32)));
+typedef uint16_t v16u __attribute__((vector_size(32)));
+
+#define SPLAT8(x) ((v8u){x, x, x, x, x, x, x, x})
+
+/* The lanes of x that are not 0 (bit j for lane j). */
+static inline unsigned se_lanes8(v8u x)
+{
+    const v8u nz = (v8u)(x != SPLAT8(0));
+#if defined(__AVX2__) && defined(__BMI2__)
+    return (unsigned)_mm256_movemask_ps((__m256)nz);
+#else
+    unsigned m = 0;
+    for (int j = 0; j < 8; j++)
+        m |= (nz[j] & 1u) << j;
+    return m;
+#endif
+}
+
+/* The lanes 0..8 of a comparison's result c that are set (all ones; the
+ * others must be 0), bit j for lane j. */
+static inline unsigned se_lanes9(v16u c)
+{
+#if defined(__AVX2__) && defined(__BMI2__)
+    return _pext_u32((unsigned)_mm256_movemask_epi8((__m256i)c), 0x15555u);
+#else
+    unsigned m = 0;
+    for (int j = 0; j < 9; j++)
+        m |= (c[j] & 1u) << j;
+    return m;
+#endif
+}
+
+#endif
