@@ -21,6 +21,7 @@
  * families of sf_level_t.
  */
 #include "se.h"
+#include "se_vec.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -185,10 +186,10 @@ static int apply(se_grid_t *g, const se_hint_t *h)
     }
     if (h->cell >= 0)
         place_indexed(g, h->cell, h->digit);
+    int dead = 0; /* an empty cell without candidates */
     for (int c = 0; c < 81; c++)
-        if (!g->val[c] && !g->cand[c])
-            return -1;
-    return 0;
+        dead |= (g->val[c] == 0) & (g->cand[c] == 0);
+    return dead ? -1 : 0;
 }
 
 static int solved(const se_grid_t *g)
@@ -210,9 +211,15 @@ typedef struct se_producer {
     int level;
     int least;            /* the least difficulty of its hints */
     int keeps;            /* what its clean mask holds: KEEPS_* */
-    int most;             /* singles: the greatest difficulty of its hints
-                           * (once the rating's batch of singles covers
-                           * it, none is left); 0 for the others */
+    int most;             /* skipped once the rating so far is at least
+                           * this (0: never).  Singles: the greatest
+                           * difficulty of its hints (the rating's batch of
+                           * singles leaves none).  Direct techniques: the
+                           * difficulty of the plain technique whose
+                           * eliminations make the same single (from then
+                           * on that technique and the batch of singles
+                           * reach the same grid, both within the rating,
+                           * and SE asks both before anything harder) */
 } se_producer_t;
 
 enum { KEEPS_NONE, KEEPS_UNITS, KEEPS_DIGITS };
@@ -239,10 +246,10 @@ static int find_bug(const se_grid_t *g, int a, se_hint_t *h, uint32_t *clean)
 
 static const se_producer_t producers[] = {
     {find_hidden_single, 0, SF_LEVEL_SINGLES, 10, KEEPS_NONE, 15},
-    {find_direct_locking, 0, SF_LEVEL_LOCKED, 17, KEEPS_DIGITS, 0},
-    {se_direct_hidden_set, 2, SF_LEVEL_SUBSETS, 20, KEEPS_UNITS, 0},
+    {find_direct_locking, 0, SF_LEVEL_LOCKED, 17, KEEPS_DIGITS, 28},
+    {se_direct_hidden_set, 2, SF_LEVEL_SUBSETS, 20, KEEPS_UNITS, 34},
     {find_naked_single, 0, SF_LEVEL_SINGLES, 23, KEEPS_NONE, 23},
-    {se_direct_hidden_set, 3, SF_LEVEL_SUBSETS, 25, KEEPS_UNITS, 0},
+    {se_direct_hidden_set, 3, SF_LEVEL_SUBSETS, 25, KEEPS_UNITS, 40},
     {find_locking, 0, SF_LEVEL_LOCKED, 26, KEEPS_DIGITS, 0},
     {se_naked_set, 2, SF_LEVEL_SUBSETS, 30, KEEPS_UNITS, 0},
     {se_fish, 2, SF_LEVEL_FISH, 32, KEEPS_DIGITS, 0},
@@ -409,13 +416,43 @@ static void place_indexed(se_grid_t *g, int c, int d)
     g->placed[d]++;
     g->val[c] = (uint8_t)(d + 1);
     g->cand[c] = 0;
-    for (int k = 0; k < TAB_PEERS; k++) {
-        const int p = t->peers[c][k];
-        if (g->cand[p] >> d & 1) {
-            g->cand[p] = (uint16_t)(g->cand[p] & ~(1u << d));
-            se_unpos(g, p, d);
+    /* the peers that have d: the places of d left in c's regions (a box
+     * cell in c's row or column is met twice) */
+    for (int k = 0; k < 3; k++) {
+        const int u = t->units[c][k];
+        for (unsigned m = g->pos[u][d]; m; m &= m - 1) {
+            const int p = se_cell(g, u, se_lowest(m));
+            if (g->cand[p] >> d & 1) {
+                g->cand[p] = (uint16_t)(g->cand[p] & ~(1u << d));
+                se_unpos(g, p, d);
+            }
         }
     }
+}
+
+/* Place every naked single (a cell with one candidate), checked again as
+ * the cells fill.  Returns the cells filled. */
+static int naked_singles(se_grid_t *g)
+{
+    /* the cells with one candidate, 16 at a time (which they are is
+     * unpredictable: no branch per cell) */
+    unsigned one[6];
+    for (int i = 0; i < 5; i++) {
+        v16u x;
+        memcpy(&x, g->cand + 16 * i, sizeof x);
+        one[i] = se_ones16(x);
+    }
+    one[5] = se_popcount(g->cand[80]) == 1;
+    int n = 0;
+    for (int i = 0; i < 6; i++)
+        for (unsigned b = one[i]; b; b &= b - 1) {
+            const int c = 16 * i + se_lowest(b);
+            if (se_popcount(g->cand[c]) == 1) {
+                place_indexed(g, c, se_lowest(g->cand[c]));
+                n++;
+            }
+        }
+    return n;
 }
 
 /* Singles no harder than the rating so far, all at once.  A single stays
@@ -438,12 +475,16 @@ static int batch_singles(se_grid_t *g, int best, uint32_t todo)
         int found = 0;
         const uint32_t before = g->changed_units;
         g->changed_units = 0;
-        for (int u = 0; u < 27; u++) {
+        for (uint32_t us = todo & ((1u << 27) - 1); us; us &= us - 1) {
+            const int u = se_lowest(us);
             const int box = u >= TAB_BOX_UNIT(0);
             const int kind = g->empty[u] == 1 ? 10 : box ? 12 : 15;
-            if (kind > best || !(todo >> u & 1))
+            if (kind > best)
                 continue;
-            for (int d = 0; d < 9; d++) {
+            v16u pos; /* the digits at one place, all at once */
+            se_load9(&pos, g->pos[u]);
+            for (unsigned ones = se_ones16(pos); ones; ones &= ones - 1) {
+                const int d = se_lowest(ones);
                 if (se_popcount(g->pos[u][d]) != 1)
                     continue;
                 const int c = se_cell(g, u, se_lowest(g->pos[u][d]));
@@ -453,11 +494,8 @@ static int batch_singles(se_grid_t *g, int best, uint32_t todo)
                 }
             }
         }
-        for (int c = 0; best >= 23 && c < 81; c++)
-            if (!g->val[c] && se_popcount(g->cand[c]) == 1) {
-                place_indexed(g, c, se_lowest(g->cand[c]));
-                found++;
-            }
+        if (best >= 23)
+            found += naked_singles(g);
         todo = g->changed_units; /* where the placements made singles */
         g->changed_units |= before;
         if (!found)

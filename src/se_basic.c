@@ -26,17 +26,19 @@
 #include <string.h>
 
 /* Unit number of region i (0..8) of a kind. */
+_Static_assert(TAB_ROW_UNIT(0) == 9 * SE_ROW && TAB_COL_UNIT(0) == 9 * SE_COL &&
+                   TAB_BOX_UNIT(0) == 9 * SE_BOX,
+               "unit numbers by kind");
+
 static inline int unit_of(int kind, int i)
 {
-    return kind == SE_ROW ? TAB_ROW_UNIT(i)
-                          : kind == SE_COL ? TAB_COL_UNIT(i) : TAB_BOX_UNIT(i);
+    return 9 * kind + i; /* TAB_ROW_UNIT, TAB_COL_UNIT, TAB_BOX_UNIT */
 }
 
 /* Boxes, then columns, then rows: SE's order for singles and subsets. */
 static inline int bcr_unit(int k)
 {
-    return k < 9 ? TAB_BOX_UNIT(k) : k < 18 ? TAB_COL_UNIT(k - 9)
-                                            : TAB_ROW_UNIT(k - 18);
+    return 9 * (2 - k / 9) + k % 9;
 }
 
 static inline int in_unit(const se_grid_t *g, int u, int cell)
@@ -138,13 +140,6 @@ static void lock_elims(const se_grid_t *g, int u1, int u2, int d, se_hint_t *h)
         se_hint_elim(h, se_cell(g, u2, se_lowest(m)), 1u << d);
 }
 
-/* A region's places per digit (pos) into *m, a vector lane each. */
-static inline void load9(v16u *m, const uint16_t pos[9])
-{
-    *m = (v16u){0};
-    memcpy(m, pos, 9 * sizeof pos[0]);
-}
-
 /* The two regions of u1's kind (region i1 of kind) other than u1 that
  * cross u2, in order, and the indexes of their cells inside u2. */
 static void crossers(int kind, int i1, int u2, int u3[2], unsigned in[2])
@@ -154,14 +149,11 @@ static void crossers(int kind, int i1, int u2, int u3[2], unsigned in[2])
     const int first = kind != SE_BOX ? 3 * (kind == SE_COL ? i2 % 3 : i2 / 3)
                       : u2 >= TAB_COL_UNIT(0) ? i2 / 3 : 3 * (i2 / 3);
     const int step = kind == SE_BOX && u2 >= TAB_COL_UNIT(0) ? 3 : 1;
-    int n = 0;
-    for (int j = 0; j < 3; j++) {
-        const int i3 = first + j * step;
-        if (i3 == i1)
-            continue;
-        u3[n] = unit_of(kind, i3);
+    const int j1 = (i1 - first) / step; /* u1's place among the three */
+    const int j3[2] = {j1 == 0, 2 - (j1 == 2)};
+    for (int n = 0; n < 2; n++) {
+        u3[n] = unit_of(kind, first + j3[n] * step);
         in[n] = inside(u3[n], u2);
-        n++;
     }
 }
 
@@ -180,7 +172,7 @@ static void followers(const se_grid_t *g, int kind, int i1, int u2,
     const v16u zero = {0}, one = zero + 1;
     for (int j = 0; j < 2; j++) {
         v16u m;
-        load9(&m, g->pos[f->u3[j]]);
+        se_load9(&m, g->pos[f->u3[j]]);
         const v16u rest = m & (zero + (uint16_t)~f->in[j]);
         f->digits[j] = se_lanes9((v16u)((m & (m - one)) != zero) &
                                  (v16u)(rest != zero) &
@@ -228,12 +220,12 @@ static int crossing(int kind1, int i1, int kind2, int j)
 static void confined(const uint16_t pos[9], int cols, unsigned conf[3])
 {
     v16u m;
-    load9(&m, pos);
+    se_load9(&m, pos);
     const v16u zero = {0}, one = zero + 1;
     const v16u multi = (v16u)((m & (m - one)) != zero);
+    static const uint16_t thirds[2][3] = {{07, 070, 0700}, {0111, 0222, 0444}};
     for (int j = 0; j < 3; j++) {
-        const uint16_t in = (uint16_t)(cols ? 0111u << j : 7u << 3 * j);
-        const v16u out = zero + (uint16_t)~in;
+        const v16u out = zero + (uint16_t)~thirds[cols][j];
         conf[j] = se_lanes9(multi & (v16u)((m & out) == zero));
     }
 }
@@ -251,9 +243,11 @@ static int locking_scan(const se_grid_t *g, int direct, se_hint_t *h,
              * the crossing regions in order, then the digits) */
             unsigned conf[3];
             confined(g->pos[u1], kind1 == SE_BOX && kind2 == SE_COL, conf);
-            for (int j = 0; j < 3; j++) {
-                if (!(conf[j] & todo))
-                    continue;
+            const unsigned js = (unsigned)((conf[0] & todo) != 0) |
+                                (unsigned)((conf[1] & todo) != 0) << 1 |
+                                (unsigned)((conf[2] & todo) != 0) << 2;
+            for (unsigned jm = js; jm; jm &= jm - 1) {
+                const int j = se_lowest(jm);
                 const int i2 = crossing(kind1, i1, kind2, j);
                 const int u2 = unit_of(kind2, i2);
                 unsigned digits = conf[j] & todo;
@@ -316,14 +310,36 @@ int se_locking_all(const se_grid_t *g, se_hint_t *h, se_sink_t *all)
 
 /* --------------------------------------------------------------- subsets */
 
-/* The members whose masks have 2..k bits: only they can be in a tuple. */
+/* The members whose masks have 2..k bits: only they can be in a tuple.
+ * All nine at once (a vector lane each, bits counted in the lanes): which
+ * they are is unpredictable, so no branch per member. */
 static unsigned usable(const uint16_t *m, int k)
 {
-    unsigned a = 0;
-    for (int i = 0; i < 9; i++)
-        if (se_popcount(m[i]) >= 2 && se_popcount(m[i]) <= k)
-            a |= 1u << i;
-    return a;
+    v16u x;
+    se_load9(&x, m);
+    const v16u zero = {0};
+    x = x - ((x >> 1) & (zero + 0x5555));
+    x = (x & (zero + 0x3333)) + ((x >> 2) & (zero + 0x3333));
+    x = (x + (x >> 4)) & (zero + 0x0f0f);
+    x = (x + (x >> 8)) & (zero + 0x1f);
+    return se_lanes9((v16u)(x >= zero + 2) & (v16u)(x <= zero + (uint16_t)k));
+}
+
+/* A set of regions as bits in SE's order for subsets (boxes, columns,
+ * rows: bcr_unit) from bits by unit number, and back (the same swap). */
+static inline uint32_t bcr_swap(uint32_t m)
+{
+    return (m >> 18 & 0x1ff) | (m & 0x3fe00) | (m & 0x1ff) << 18;
+}
+
+/* The regions (bits by unit number) with more than min empty cells, and
+ * not clean: those a subset scan looks in. */
+static uint32_t open_units(const se_grid_t *g, int min, const uint32_t *clean)
+{
+    uint32_t m = 0;
+    for (int u = 0; u < 27; u++)
+        m |= (uint32_t)(g->empty[u] > min) << u;
+    return clean ? m & ~*clean : m;
 }
 
 /* Union of the k masks picked by tuple from m[], or 0 when one of them
@@ -348,14 +364,11 @@ static const int naked_diff[5] = {0, 0, 30, 36, 50};
 static int naked_scan(const se_grid_t *g, int k, se_hint_t *h,
                       se_sink_t *all, uint32_t *clean)
 {
-    uint32_t seen = 0;
-    for (int r = 0; r < 27; r++) {
-        const int u = bcr_unit(r);
-        if (is_clean(clean, u))
-            continue;
-        seen |= 1u << u;
-        if (g->empty[u] < 2 * k)
-            continue;
+    /* regions found empty: every one not clean before the hint's */
+    const uint32_t open = bcr_swap(open_units(g, -1, clean));
+    for (uint32_t rs = bcr_swap(open_units(g, 2 * k - 1, clean)); rs;
+         rs &= rs - 1) {
+        const int r = se_lowest(rs), u = bcr_unit(r);
         uint16_t m[9];
         for (int i = 0; i < 9; i++)
             m[i] = g->cand[se_cell(g, u, i)];
@@ -376,7 +389,7 @@ static int naked_scan(const se_grid_t *g, int k, se_hint_t *h,
             if (!h->nelim)
                 continue;
             if (!all) {
-                keep_clean(clean, seen & ~(1u << u));
+                keep_clean(clean, bcr_swap(open & ((1u << r) - 1)));
                 return 1;
             }
             se_sink_need_clear(all); /* the set's cells lost the rest */
@@ -387,7 +400,7 @@ static int naked_scan(const se_grid_t *g, int k, se_hint_t *h,
                 return 1;
         }
     }
-    keep_clean(clean, seen);
+    keep_clean(clean, bcr_swap(open));
     return 0;
 }
 
@@ -437,14 +450,11 @@ static int direct_single(const se_grid_t *g, int u, unsigned where,
 static int hidden_scan(const se_grid_t *g, int k, int direct, se_hint_t *h,
                        se_sink_t *all, uint32_t *clean)
 {
-    uint32_t seen = 0;
-    for (int r = 0; r < 27; r++) {
-        const int u = bcr_unit(r);
-        if (is_clean(clean, u))
-            continue;
-        seen |= 1u << u;
-        if (!(g->empty[u] > 2 * k || (direct && g->empty[u] > k)))
-            continue;
+    /* regions found empty: every one not clean before the hint's */
+    const uint32_t open = bcr_swap(open_units(g, -1, clean));
+    for (uint32_t rs = bcr_swap(open_units(g, direct ? k : 2 * k, clean));
+         rs; rs &= rs - 1) {
+        const int r = se_lowest(rs), u = bcr_unit(r);
         const unsigned ok = usable(g->pos[u], k);
         const int nok = se_popcount(ok);
         if (nok < k)
@@ -464,7 +474,7 @@ static int hidden_scan(const se_grid_t *g, int k, int direct, se_hint_t *h,
                               k == 2 ? 20 : 25);
                 h->cell = cell; /* only the placement, as SE applies it */
                 h->digit = d;
-                keep_clean(clean, seen & ~(1u << u));
+                keep_clean(clean, bcr_swap(open & ((1u << r) - 1)));
                 return 1;
             }
             se_hint_clear(h, hidden_tech[k], hidden_diff[k]);
@@ -472,7 +482,7 @@ static int hidden_scan(const se_grid_t *g, int k, int direct, se_hint_t *h,
             if (!h->nelim)
                 continue;
             if (!all) {
-                keep_clean(clean, seen & ~(1u << u));
+                keep_clean(clean, bcr_swap(open & ((1u << r) - 1)));
                 return 1;
             }
             se_sink_need_clear(all); /* the digits left the other cells */
@@ -483,7 +493,7 @@ static int hidden_scan(const se_grid_t *g, int k, int direct, se_hint_t *h,
                 return 1;
         }
     }
-    keep_clean(clean, seen);
+    keep_clean(clean, bcr_swap(open));
     return 0;
 }
 

@@ -10,6 +10,7 @@
 #define SF_SE_VEC_H
 
 #include <stdint.h>
+#include <string.h>
 
 #if defined(__AVX2__) && defined(__BMI2__)
 #include <immintrin.h>
@@ -46,6 +47,34 @@ static inline unsigned se_lanes9(v16u c)
         m |= (c[j] & 1u) << j;
     return m;
 #endif
+}
+
+/* The lanes of a comparison's result c that are set (all ones or 0),
+ * bit j for lane j. */
+static inline unsigned se_lanes16(v16u c)
+{
+#if defined(__AVX2__) && defined(__BMI2__)
+    return _pext_u32((unsigned)_mm256_movemask_epi8((__m256i)c), 0x55555555u);
+#else
+    unsigned m = 0;
+    for (int j = 0; j < 16; j++)
+        m |= (c[j] & 1u) << j;
+    return m;
+#endif
+}
+
+/* A region's places per digit (pos) into *m, a vector lane each. */
+static inline void se_load9(v16u *m, const uint16_t pos[9])
+{
+    *m = (v16u){0};
+    memcpy(m, pos, 9 * sizeof pos[0]);
+}
+
+/* The lanes of x with exactly one bit set, bit j for lane j. */
+static inline unsigned se_ones16(v16u x)
+{
+    const v16u zero = {0};
+    return se_lanes16((v16u)(x != zero) & (v16u)((x & (x - 1)) == zero));
 }
 
 #endif
