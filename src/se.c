@@ -125,26 +125,24 @@ int sf_se_format(const sf_se_result_t *r, char *buf, size_t cap)
 void se_grid_index(se_grid_t *g)
 {
     const grid_tables_t *t = g->t;
-    memset(g->pos, 0, sizeof g->pos);
-    memset(g->empty, 0, sizeof g->empty);
-    memset(g->placed, 0, sizeof g->placed);
+    uint8_t count[10] = {0}; /* filled cells per value, 0: empty */
+    for (int c = 0; c < 81; c++)
+        count[g->val[c]]++;
+    memcpy(g->placed, count + 1, sizeof g->placed);
     g->changed_units = g->changed_digits = 0;
-    for (int c = 0; c < 81; c++) {
-        const unsigned r = t->row[c], col = t->col[c], b = t->box[c];
-        const unsigned ib = 3 * (r % 3) + col % 3;
-        if (g->val[c]) {
-            g->placed[g->val[c] - 1]++;
-            continue;
+    /* each region's cells in vector lanes, all digits' places at once (no
+     * branch per cell or candidate: they are unpredictable) */
+    for (int u = 0; u < 27; u++) {
+        v16u x = {0};
+        for (int i = 0; i < 9; i++) { /* a filled cell has none */
+            const int c = t->unit_cells[u][i];
+            x[i] = (uint16_t)(g->cand[c] & -(g->val[c] == 0));
         }
-        g->empty[TAB_ROW_UNIT(r)]++;
-        g->empty[TAB_COL_UNIT(col)]++;
-        g->empty[TAB_BOX_UNIT(b)]++;
-        for (unsigned m = g->cand[c]; m; m &= m - 1) {
-            const int d = se_lowest(m);
-            g->pos[TAB_ROW_UNIT(r)][d] |= (uint16_t)(1u << col);
-            g->pos[TAB_COL_UNIT(col)][d] |= (uint16_t)(1u << r);
-            g->pos[TAB_BOX_UNIT(b)][d] |= (uint16_t)(1u << ib);
-        }
+        const v16u zero = {0};
+        g->empty[u] = (uint8_t)se_popcount(se_lanes9((v16u)(x != zero)));
+        for (int d = 0; d < 9; d++)
+            g->pos[u][d] = (uint16_t)se_lanes9(
+                (v16u)((x & (zero + (uint16_t)(1u << d))) != zero));
     }
 }
 

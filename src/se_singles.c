@@ -75,22 +75,24 @@ static inline void place(bb_t *b, int k, int i, int d)
 static int start(bb_t *b, const uint8_t *cells)
 {
     uint32_t seen[9][3] = {{0}}, filled[3] = {0, 0, 0};
-    for (int k = 0; k < 3; k++)
-        for (int r = 0; r < 3; r++)
-            for (int c = 0; c < 9; c++) {
-                const int i = 9 * r + c, v = cells[27 * k + i];
-                b->val[27 * k + i] = (uint8_t)v;
-                if (!v)
-                    continue;
-                if (v > 9 || seen[v - 1][k] >> i & 1)
-                    return -1;
-                uint32_t *s = seen[v - 1];
-                s[0] |= COL3 << c;
-                s[1] |= COL3 << c;
-                s[2] |= COL3 << c;
-                s[k] |= ROW9 << 9 * r | BOX3 << 3 * (c / 3);
-                filled[k] |= 1u << i;
-            }
+    memcpy(b->val, cells, 81);
+    for (int k = 0; k < 3; k++) {
+        uint32_t given = 0; /* found without a branch per cell */
+        for (int i = 0; i < 27; i++)
+            given |= (uint32_t)(cells[27 * k + i] != 0) << i;
+        for (; given; given &= given - 1) {
+            const int i = __builtin_ctz(given), v = cells[27 * k + i];
+            const int r = i / 9, c = i - 9 * r;
+            if (v > 9 || seen[v - 1][k] >> i & 1)
+                return -1;
+            uint32_t *s = seen[v - 1];
+            s[0] |= COL3 << c;
+            s[1] |= COL3 << c;
+            s[2] |= COL3 << c;
+            s[k] |= ROW9 << 9 * r | BOX3 << 3 * (c / 3);
+            filled[k] |= 1u << i;
+        }
+    }
     b->p.v.hi = SPLAT8(0);
     for (int k = 0; k < 3; k++) {
         const uint32_t open = BAND & ~filled[k];
@@ -183,22 +185,28 @@ static int apply_singles(bb_t *b, int best)
     do {
         lanes_t box, line;
         alone(&b->p, best >= 15, best < 15, &box, &line);
-        found = 0;
+        /* what to place, as one mask (a branch per band and digit would
+         * be unpredictable): bit 8k+d digit d < 8 in band k, 24+k digit 8,
+         * 27+k the full houses */
+        v8u lo[3];
+        uint32_t hi[3], fh[3], todo = 0;
         for (int k = 0; k < 3; k++) {
-            if (best >= 12) {
-                const v8u lo = box.v.lo[k] | line.v.lo[k];
-                for (unsigned m = se_lanes8(lo); m; m &= m - 1) {
-                    const int d = __builtin_ctz(m);
-                    found += place_all(b, k, lo[d], d);
-                }
-                const uint32_t hi =
-                    box.w.hi[k] | (best >= 15 ? line.w.hi[k] : 0);
-                if (hi)
-                    found += place_all(b, k, hi, 8);
-            }
-            const uint32_t fh = box.w.hi[3 + k] | line.w.hi[3 + k];
-            if (best < 15 && fh)
-                found += place_all(b, k, fh, -1);
+            lo[k] = best >= 12 ? box.v.lo[k] | line.v.lo[k] : SPLAT8(0);
+            hi[k] = best < 12 ? 0
+                    : box.w.hi[k] | (best >= 15 ? line.w.hi[k] : 0);
+            fh[k] = best < 15 ? box.w.hi[3 + k] | line.w.hi[3 + k] : 0;
+            todo |= se_lanes8(lo[k]) << 8 * k | (uint32_t)(hi[k] != 0)
+                    << (24 + k) | (uint32_t)(fh[k] != 0) << (27 + k);
+        }
+        found = 0;
+        for (; todo; todo &= todo - 1) {
+            const int j = __builtin_ctz(todo);
+            if (j < 24)
+                found += place_all(b, j >> 3, lo[j >> 3][j & 7], j & 7);
+            else if (j < 27)
+                found += place_all(b, j - 24, hi[j - 24], 8);
+            else
+                found += place_all(b, j - 27, fh[j - 27], -1);
         }
         n += found;
     } while (found);
