@@ -318,10 +318,7 @@ static unsigned usable(const uint16_t *m, int k)
     v16u x;
     se_load9(&x, m);
     const v16u zero = {0};
-    x = x - ((x >> 1) & (zero + 0x5555));
-    x = (x & (zero + 0x3333)) + ((x >> 2) & (zero + 0x3333));
-    x = (x + (x >> 4)) & (zero + 0x0f0f);
-    x = (x + (x >> 8)) & (zero + 0x1f);
+    x = se_count16(x);
     return se_lanes9((v16u)(x >= zero + 2) & (v16u)(x <= zero + (uint16_t)k));
 }
 
@@ -539,11 +536,12 @@ static int fish_scan(const se_grid_t *g, int k, int base, se_hint_t *h,
     for (unsigned st = (1u << k) - 1; nany >= k && st < (1u << nany);
          st = se_next_tuple(st)) {
         const unsigned t = se_spread(st, any);
-        for (int d = 0; d < 9; d++) {
-            if (t & ~ok[d])
-                continue;
-            if (g->placed[d] + 2 * k > 9)
-                continue;
+        unsigned digits = 0; /* those the tuple suits, without branches */
+        for (int d = 0; d < 9; d++)
+            digits |= (unsigned)(((t & ~ok[d]) == 0) &
+                                 (g->placed[d] + 2 * k <= 9)) << d;
+        for (; digits; digits &= digits - 1) {
+            const int d = se_lowest(digits);
             uint16_t m[9];
             for (int i = 0; i < 9; i++)
                 m[i] = g->pos[unit_of(base, i)][d];

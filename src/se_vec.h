@@ -77,4 +77,14 @@ static inline unsigned se_ones16(v16u x)
     return se_lanes16((v16u)(x != zero) & (v16u)((x & (x - 1)) == zero));
 }
 
+/* The number of bits set in each lane. */
+static inline v16u se_count16(v16u x)
+{
+    const v16u zero = {0};
+    x = x - ((x >> 1) & (zero + 0x5555));
+    x = (x & (zero + 0x3333)) + ((x >> 2) & (zero + 0x3333));
+    x = (x + (x >> 4)) & (zero + 0x0f0f);
+    return (x + (x >> 8)) & (zero + 0x1f);
+}
+
 #endif

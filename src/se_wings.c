@@ -9,16 +9,24 @@
  * pattern that removes anything is the step.
  */
 #include "se.h"
+#include "se_vec.h"
 
-/* The three masks make a wing: XY all bivalue, union of 3, no digit in
- * all three; XYZ the pivot trivalue, union of 3, one digit in all three. */
-static int is_wing(unsigned xy, unsigned xz, unsigned yz, int xyz)
+#include <string.h>
+
+/* The masks the second pincer may have, given the pivot's (xy) and the
+ * first pincer's (xz: one digit of xy and one other; XYZ: two of xy's
+ * three), in out[] (the same twice for XY).  XY: the pivot's other
+ * digit and z, xy ^ xz.  XYZ: the two other pairs of xy's digits, xy less either
+ * digit of xz. */
+static void wing_partners(unsigned xy, unsigned xz, int xyz,
+                          unsigned out[2])
 {
-    if (se_popcount(xy) != (xyz ? 3 : 2) || se_popcount(xz) != 2 ||
-        se_popcount(yz) != 2)
-        return 0;
-    return se_popcount(xy | xz | yz) == 3 &&
-           se_popcount(xy & xz & yz) == (xyz ? 1 : 0);
+    if (!xyz) {
+        out[0] = out[1] = xy ^ xz;
+        return;
+    }
+    out[0] = xy & ~(xz & -xz);
+    out[1] = xy & ~(xz & (xz - 1));
 }
 
 static int wing_hint(const se_grid_t *g, int pivot, int a, int b, int xyz,
@@ -42,31 +50,57 @@ static int wing_hint(const se_grid_t *g, int pivot, int a, int b, int xyz,
     return h->nelim != 0;
 }
 
+/* The cells with n candidates, as bits (cell c: bit c % 64 of word c /
+ * 64), found without a branch per cell. */
+static void cells_with(const se_grid_t *g, int n, uint64_t out[2])
+{
+    const v16u want = (v16u){0} + (uint16_t)n;
+    uint64_t bits = 0;
+    for (int i = 0; i < 5; i++) { /* cells 0..79, 16 at a time */
+        v16u x;
+        memcpy(&x, g->cand + 16 * i, sizeof x);
+        const uint64_t m = se_lanes16((v16u)(se_count16(x) == want));
+        if (i < 4)
+            bits |= m << 16 * i;
+        else
+            out[0] = bits, out[1] = m;
+    }
+    out[1] |= (uint64_t)(se_popcount(g->cand[80]) == n) << 16;
+}
+
 int se_xy_wing(const se_grid_t *g, int xyz, se_hint_t *h)
 {
-    const int want = xyz ? 3 : 2;
-    for (int p = 0; p < 81; p++) {
-        const unsigned xy = g->cand[p];
-        if (se_popcount(xy) != want)
-            continue;
-        /* the pincers can only be the bivalue peers, in house order */
-        const uint8_t *house = g->t->house[p];
-        uint8_t bi[20];
-        int nb = 0;
-        for (int i = 0; i < 20; i++)
-            if (se_popcount(g->cand[house[i]]) == 2)
-                bi[nb++] = house[i];
-        for (int i = 0; i < nb; i++) {
-            const unsigned xz = g->cand[bi[i]];
-            if (se_popcount(xy & ~xz) != 1)
-                continue;
-            for (int j = 0; j < nb; j++) {
-                const unsigned yz = g->cand[bi[j]];
-                if (is_wing(xy, xz, yz, xyz) &&
-                    wing_hint(g, p, bi[i], bi[j], xyz, h))
-                    return 1;
+    uint64_t pivots[2], two[2];
+    cells_with(g, 2, two);
+    if (xyz)
+        cells_with(g, 3, pivots);
+    else
+        memcpy(pivots, two, sizeof pivots);
+    for (int k = 0; k < 2; k++)
+        for (uint64_t pm = pivots[k]; pm; pm &= pm - 1) {
+            const int p = 64 * k + __builtin_ctzll(pm);
+            const unsigned xy = g->cand[p];
+            /* the pincers can only be the bivalue peers, in house order */
+            const uint8_t *house = g->t->house[p];
+            uint8_t bi[20];
+            int nb = 0;
+            for (int i = 0; i < 20; i++) {
+                bi[nb] = house[i];
+                nb += (int)(two[house[i] >> 6] >> (house[i] & 63) & 1);
+            }
+            for (int i = 0; i < nb; i++) {
+                const unsigned xz = g->cand[bi[i]];
+                if (se_popcount(xy & ~xz) != 1)
+                    continue;
+                unsigned want[2];
+                wing_partners(xy, xz, xyz, want);
+                for (int j = 0; j < nb; j++) {
+                    const unsigned yz = g->cand[bi[j]];
+                    if ((yz == want[0] || yz == want[1]) &&
+                        wing_hint(g, p, bi[i], bi[j], xyz, h))
+                        return 1;
+                }
             }
         }
-    }
     return 0;
 }
