@@ -133,11 +133,13 @@ void se_grid_index(se_grid_t *g)
     /* each region's cells in vector lanes, all digits' places at once (no
      * branch per cell or candidate: they are unpredictable) */
     for (int u = 0; u < 27; u++) {
-        v16u x = {0};
-        for (int i = 0; i < 9; i++) { /* a filled cell has none */
-            const int c = t->unit_cells[u][i];
-            x[i] = (uint16_t)(g->cand[c] & -(g->val[c] == 0));
-        }
+        const uint8_t *uc = t->unit_cells[u];
+#define SE_OPEN(i) (uint16_t)(g->cand[uc[i]] & -(g->val[uc[i]] == 0))
+        /* built in registers (a filled cell has no candidate) */
+        const v16u x = {SE_OPEN(0), SE_OPEN(1), SE_OPEN(2),
+                        SE_OPEN(3), SE_OPEN(4), SE_OPEN(5),
+                        SE_OPEN(6), SE_OPEN(7), SE_OPEN(8)};
+#undef SE_OPEN
         const v16u zero = {0};
         g->empty[u] = (uint8_t)se_popcount(se_lanes9((v16u)(x != zero)));
         for (int d = 0; d < 9; d++)
@@ -479,9 +481,9 @@ static int batch_singles(se_grid_t *g, int best, uint32_t todo)
             const int kind = g->empty[u] == 1 ? 10 : box ? 12 : 15;
             if (kind > best)
                 continue;
-            v16u pos; /* the digits at one place, all at once */
-            se_load9(&pos, g->pos[u]);
-            for (unsigned ones = se_ones16(pos); ones; ones &= ones - 1) {
+            /* the digits at one place, all at once */
+            for (unsigned ones = se_ones16(se_load9(g->pos[u])); ones;
+                 ones &= ones - 1) {
                 const int d = se_lowest(ones);
                 if (se_popcount(g->pos[u][d]) != 1)
                     continue;

@@ -24,6 +24,7 @@
 #ifndef SF_SE_H
 #define SF_SE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "sudoflow.h"
@@ -46,6 +47,12 @@ typedef struct se_grid {
                                  * clears them as it uses them */
     const grid_tables_t *t;     /* geometry */
 } se_grid_t;
+
+/* se_load9 (se_vec.h) reads a region's places as sixteen lanes: the last
+ * region's are followed by at least seven more within the grid. */
+_Static_assert(offsetof(se_grid_t, pos) + sizeof(uint16_t) * (27 * 9 + 7) <=
+                   sizeof(se_grid_t),
+               "se_grid_t.pos must not end the struct");
 
 /* One step: what it removes and places, and what it is. */
 typedef struct se_hint {

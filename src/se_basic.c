@@ -171,8 +171,7 @@ static void followers(const se_grid_t *g, int kind, int i1, int u2,
     crossers(kind, i1, u2, f->u3, f->in);
     const v16u zero = {0}, one = zero + 1;
     for (int j = 0; j < 2; j++) {
-        v16u m;
-        se_load9(&m, g->pos[f->u3[j]]);
+        const v16u m = se_load9(g->pos[f->u3[j]]);
         const v16u rest = m & (zero + (uint16_t)~f->in[j]);
         f->digits[j] = se_lanes9((v16u)((m & (m - one)) != zero) &
                                  (v16u)(rest != zero) &
@@ -219,8 +218,7 @@ static int crossing(int kind1, int i1, int kind2, int j)
  * rows j, or a line's box j.  All digits at once, a vector lane each. */
 static void confined(const uint16_t pos[9], int cols, unsigned conf[3])
 {
-    v16u m;
-    se_load9(&m, pos);
+    const v16u m = se_load9(pos);
     const v16u zero = {0}, one = zero + 1;
     const v16u multi = (v16u)((m & (m - one)) != zero);
     static const uint16_t thirds[2][3] = {{07, 070, 0700}, {0111, 0222, 0444}};
@@ -311,14 +309,22 @@ int se_locking_all(const se_grid_t *g, se_hint_t *h, se_sink_t *all)
 /* --------------------------------------------------------------- subsets */
 
 /* The members whose masks have 2..k bits: only they can be in a tuple.
- * All nine at once (a vector lane each, bits counted in the lanes): which
- * they are is unpredictable, so no branch per member. */
+ * Which they are is unpredictable, so no branch per member. */
 static unsigned usable(const uint16_t *m, int k)
 {
-    v16u x;
-    se_load9(&x, m);
-    const v16u zero = {0};
-    x = se_count16(x);
+    unsigned a = 0;
+    for (int i = 0; i < 9; i++) {
+        const int n = se_popcount(m[i]);
+        a |= (unsigned)((n >= 2) & (n <= k)) << i;
+    }
+    return a;
+}
+
+/* usable() for the digits of region u (places), all nine at once: a
+ * vector lane each, bits counted in the lanes. */
+static unsigned usable_digits(const se_grid_t *g, int u, int k)
+{
+    const v16u zero = {0}, x = se_count16(se_load9(g->pos[u]));
     return se_lanes9((v16u)(x >= zero + 2) & (v16u)(x <= zero + (uint16_t)k));
 }
 
@@ -452,7 +458,7 @@ static int hidden_scan(const se_grid_t *g, int k, int direct, se_hint_t *h,
     for (uint32_t rs = bcr_swap(open_units(g, direct ? k : 2 * k, clean));
          rs; rs &= rs - 1) {
         const int r = se_lowest(rs), u = bcr_unit(r);
-        const unsigned ok = usable(g->pos[u], k);
+        const unsigned ok = usable_digits(g, u, k);
         const int nok = se_popcount(ok);
         if (nok < k)
             continue;

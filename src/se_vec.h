@@ -63,11 +63,17 @@ static inline unsigned se_lanes16(v16u c)
 #endif
 }
 
-/* A region's places per digit (pos) into *m, a vector lane each. */
-static inline void se_load9(v16u *m, const uint16_t pos[9])
+/* The nine values at p (a region's places per digit), a vector lane
+ * each, the other lanes 0.  One load of sixteen: p[9..15] must be
+ * readable (they are masked off); building the vector from smaller stores
+ * instead would stall the load until they are written. */
+static inline v16u se_load9(const uint16_t *p)
 {
-    *m = (v16u){0};
-    memcpy(m, pos, 9 * sizeof pos[0]);
+    static const v16u nine = {0xffff, 0xffff, 0xffff, 0xffff, 0xffff,
+                              0xffff, 0xffff, 0xffff, 0xffff};
+    v16u x;
+    memcpy(&x, p, sizeof x);
+    return x & nine;
 }
 
 /* The lanes of x with exactly one bit set, bit j for lane j. */
