@@ -561,11 +561,12 @@ static void do_cycles(se_work_t *w, int src, int y, int x,
 }
 
 /* Breadth-first forcing chain search from potential (src, on); the entry
- * of the start's opposite, if reached, goes to w->found. */
+ * of the start's opposite, if reached, goes to w->found, and the search
+ * stops there (the first way it is reached is the only one kept). */
 static void do_forcing(se_work_t *w, int src, int on, int y,
                        const chain_best_t *b)
 {
-    int non = 0, noff = 0, found = 0, depth = 0;
+    int non = 0, noff = 0, depth = 0;
     const int goal = 2 * w->cand_of[src] + !on; /* the start's opposite */
     const int base = y ? 70 : 66;
     reset(w);
@@ -585,7 +586,7 @@ static void do_forcing(se_work_t *w, int src, int on, int y,
             const int n = w->on_n[w->e[p].pot];
             const int16_t *next = w->on_adj[w->e[p].pot];
             for (int i = 0; i < n; i++) {
-                const int hit = on && next[i] == src && !found;
+                const int hit = on && next[i] == src;
                 /* SE also skips the entry's ancestors, but those are all
                  * in toOff already */
                 const int add = get_off(w, next[i]) < 0 &&
@@ -595,9 +596,9 @@ static void do_forcing(se_work_t *w, int src, int on, int y,
                 const int e = new_ent(w, next[i], 0, p);
                 if (e < 0)
                     return;
-                if (hit) {
+                if (hit) { /* the search's only result */
                     w->found[w->nfound++] = e;
-                    found = 1;
+                    return;
                 }
                 if (add) {
                     w->qoff[noff++] = e;
@@ -613,7 +614,7 @@ static void do_forcing(se_work_t *w, int src, int on, int y,
             const int n = w->off_n[w->e[p].pot];
             const int16_t *next = w->off_adj[w->e[p].pot];
             for (int i = 0; i < n; i++) {
-                const int hit = !on && next[i] == src && !found;
+                const int hit = !on && next[i] == src;
                 const int add = get_on(w, next[i]) < 0 &&
                                 leads(w, next[i], 1, goal);
                 if (!hit && !add)
@@ -621,9 +622,9 @@ static void do_forcing(se_work_t *w, int src, int on, int y,
                 const int e = new_ent(w, next[i], 1, p);
                 if (e < 0)
                     return;
-                if (hit) {
+                if (hit) { /* the search's only result */
                     w->found[w->nfound++] = e;
-                    found = 1;
+                    return;
                 }
                 if (add) {
                     w->qon[non++] = e;
