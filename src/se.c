@@ -23,6 +23,7 @@
 #include "se.h"
 #include "se_vec.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -481,9 +482,9 @@ static int batch_singles(se_grid_t *g, int best, uint32_t todo)
             const int kind = g->empty[u] == 1 ? 10 : box ? 12 : 15;
             if (kind > best)
                 continue;
-            /* the digits at one place, all at once */
-            for (unsigned ones = se_ones16(se_load9(g->pos[u])); ones;
-                 ones &= ones - 1) {
+            v16u pos; /* the digits at one place, all at once */
+            se_load9(&pos, g->pos[u]);
+            for (unsigned ones = se_ones16(pos); ones; ones &= ones - 1) {
                 const int d = se_lowest(ones);
                 if (se_popcount(g->pos[u][d]) != 1)
                     continue;
@@ -567,12 +568,58 @@ static int rate_grid(se_grid_t *g, se_work_t **w, se_clock_t *c,
     return 0;
 }
 
+/* Each thread keeps its chain searches' memory (megabytes, much of it
+ * touched by a search) from one rating to the next: allocated for every
+ * puzzle, the page faults of its first use cost more than the rating of
+ * most puzzles that need it.  A thread-local pointer holds it (so that it
+ * stays reachable), and a key's destructor frees it when the thread
+ * ends. */
+static _Thread_local se_work_t *kept_work;
+static pthread_key_t work_key;
+static pthread_once_t work_once = PTHREAD_ONCE_INIT;
+static int work_key_ok;
+
+static void work_drop(void *w)
+{
+    se_work_free(w);
+}
+
+static void work_key_make(void)
+{
+    work_key_ok = pthread_key_create(&work_key, work_drop) == 0;
+}
+
+/* The thread's kept memory, readied for a rating (NULL: none yet). */
+static se_work_t *work_take(void)
+{
+    se_work_t *w = kept_work;
+    if (!w)
+        return NULL;
+    kept_work = NULL;
+    pthread_setspecific(work_key, NULL);
+    se_work_reset(w);
+    return w;
+}
+
+/* Keep w for the thread's next rating, or free it. */
+static void work_give(se_work_t *w)
+{
+    if (!w)
+        return;
+    pthread_once(&work_once, work_key_make);
+    if (work_key_ok && !kept_work && pthread_setspecific(work_key, w) == 0) {
+        kept_work = w;
+        return;
+    }
+    se_work_free(w);
+}
+
 /* The rating, within budget, under ceiling, with the nested room. */
 static int rate(const uint8_t *cells, double budget, int ceiling,
                 int pool_room, sf_se_result_t *out)
 {
     se_grid_t g;
-    se_work_t *w = NULL;
+    se_work_t *w = work_take();
     se_clock_t c = {0};
     int rc = 0;
     se_opening_t o;
@@ -595,7 +642,7 @@ static int rate(const uint8_t *cells, double budget, int ceiling,
     default:
         rc = rate_grid(&g, &w, &c, &o, out);
     }
-    se_work_free(w);
+    work_give(w);
     return rc;
 }
 

@@ -68,10 +68,13 @@ typedef struct se_hint {
     int nelim;                  /* cells with a nonzero elim */
 } se_hint_t;
 
-/* The chain search's scratch memory (see se_chains.c); NULL-safe. */
+/* The chain search's scratch memory (see se_chains.c); NULL-safe.
+ * se_work_reset readies it for another rating, keeping what it holds
+ * allocated (the forcing chains' memory too). */
 typedef struct se_work se_work_t;
 se_work_t *se_work_new(void);
 void se_work_free(se_work_t *w);
+void se_work_reset(se_work_t *w);
 
 /* Deadline checks: nonzero once the budget of the current rating is spent.
  * Techniques with long searches call it now and then and give up (report
@@ -315,6 +318,7 @@ double se_length_exact(int base, int complexity);
 typedef struct se_fwork se_fwork_t;
 se_fwork_t *se_fwork_new(se_work_t *chains); /* its nested chains' */
 void se_fwork_free(se_fwork_t *f);
+void se_fwork_reset(se_fwork_t *f); /* NULL-safe, as se_work_reset */
 int se_nishio(const se_grid_t *g, se_fwork_t *f, se_clock_t *c, se_hint_t *h);
 int se_multiple_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *c,
                        se_hint_t *h);

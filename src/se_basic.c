@@ -171,7 +171,8 @@ static void followers(const se_grid_t *g, int kind, int i1, int u2,
     crossers(kind, i1, u2, f->u3, f->in);
     const v16u zero = {0}, one = zero + 1;
     for (int j = 0; j < 2; j++) {
-        const v16u m = se_load9(g->pos[f->u3[j]]);
+        v16u m;
+        se_load9(&m, g->pos[f->u3[j]]);
         const v16u rest = m & (zero + (uint16_t)~f->in[j]);
         f->digits[j] = se_lanes9((v16u)((m & (m - one)) != zero) &
                                  (v16u)(rest != zero) &
@@ -218,7 +219,8 @@ static int crossing(int kind1, int i1, int kind2, int j)
  * rows j, or a line's box j.  All digits at once, a vector lane each. */
 static void confined(const uint16_t pos[9], int cols, unsigned conf[3])
 {
-    const v16u m = se_load9(pos);
+    v16u m;
+    se_load9(&m, pos);
     const v16u zero = {0}, one = zero + 1;
     const v16u multi = (v16u)((m & (m - one)) != zero);
     static const uint16_t thirds[2][3] = {{07, 070, 0700}, {0111, 0222, 0444}};
@@ -324,7 +326,10 @@ static unsigned usable(const uint16_t *m, int k)
  * vector lane each, bits counted in the lanes. */
 static unsigned usable_digits(const se_grid_t *g, int u, int k)
 {
-    const v16u zero = {0}, x = se_count16(se_load9(g->pos[u]));
+    const v16u zero = {0};
+    v16u x;
+    se_load9(&x, g->pos[u]);
+    se_count16(&x);
     return se_lanes9((v16u)(x >= zero + 2) & (v16u)(x <= zero + (uint16_t)k));
 }
 

@@ -92,23 +92,38 @@ struct se_work {
     se_found_list_t all;  /* "all" mode's hints */
 };
 
+/* The state of a new rating's memory; what it holds allocated is kept. */
+static void work_init(se_work_t *w)
+{
+    memset(w->on_stamp, 0, sizeof w->on_stamp);
+    memset(w->off_stamp, 0, sizeof w->off_stamp);
+    memset(w->anc, 0, sizeof w->anc);
+    memset(w->cyc_gen_of, 0, sizeof w->cyc_gen_of);
+    memset(w->xvalid, 0, sizeof w->xvalid);
+    w->cyc_gen = 1;
+    w->cyc_used = 0;
+    w->stamp = w->anc_stamp = 0;
+    w->n = w->nfound = 0;
+    w->all.n = 0;
+}
+
 se_work_t *se_work_new(void)
 {
     se_work_t *w = malloc(sizeof *w); /* most of it is written before read */
     if (w) {
-        memset(w->on_stamp, 0, sizeof w->on_stamp);
-        memset(w->off_stamp, 0, sizeof w->off_stamp);
-        memset(w->anc, 0, sizeof w->anc);
-        memset(w->cyc_gen_of, 0, sizeof w->cyc_gen_of);
-        memset(w->xvalid, 0, sizeof w->xvalid);
-        w->cyc_gen = 1;
-        w->cyc_used = 0;
-        w->stamp = w->anc_stamp = 0;
-        w->n = w->nfound = 0;
         w->fwork = NULL;
         memset(&w->all, 0, sizeof w->all);
+        work_init(w);
     }
     return w;
+}
+
+void se_work_reset(se_work_t *w)
+{
+    if (w) {
+        work_init(w);
+        se_fwork_reset(w->fwork);
+    }
 }
 
 void se_work_free(se_work_t *w)

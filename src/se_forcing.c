@@ -69,24 +69,40 @@ static const int kind_double[KINDS] = {
     SF_SE_STEP_PLUS_FC_DOUBLE, SF_SE_STEP_PLUS_MFC_DOUBLE,
     SF_SE_STEP_PLUS_DFC_DOUBLE, SF_SE_STEP_PLUS_DFC_FC_DOUBLE};
 
+/* The state of a new rating's memory; what it holds allocated is kept. */
+static void fwork_init(se_fwork_t *f)
+{
+    memset(f->seen, 0, sizeof f->seen);
+    f->stamp = 0;
+    f->want_need = 0;
+    f->found.n = 0;
+    f->clk = NULL;
+    f->overflow = 0;
+    f->nsaved = 0;
+    for (int d = 0; d < 9; d++)
+        f->nishio[d].known = 0;
+}
+
 se_fwork_t *se_fwork_new(se_work_t *chains)
 {
     se_fwork_t *f = malloc(sizeof *f);
     if (f) {
-        memset(f->seen, 0, sizeof f->seen);
-        f->stamp = 0;
-        f->want_need = 0;
         memset(&f->found, 0, sizeof f->found);
         f->chains = chains;
         f->inner = NULL;
-        f->clk = NULL;
-        f->overflow = 0;
         f->saved = NULL;
-        f->nsaved = f->capsaved = 0;
-        for (int d = 0; d < 9; d++)
-            f->nishio[d].known = 0;
+        f->capsaved = 0;
+        fwork_init(f);
     }
     return f;
+}
+
+void se_fwork_reset(se_fwork_t *f)
+{
+    if (f) {
+        fwork_init(f);
+        se_fwork_reset(f->inner);
+    }
 }
 
 void se_fwork_free(se_fwork_t *f)

@@ -63,17 +63,16 @@ static inline unsigned se_lanes16(v16u c)
 #endif
 }
 
-/* The nine values at p (a region's places per digit), a vector lane
- * each, the other lanes 0.  One load of sixteen: p[9..15] must be
+/* The nine values at p (a region's places per digit) into *x, a vector
+ * lane each, the other lanes 0.  One load of sixteen: p[9..15] must be
  * readable (they are masked off); building the vector from smaller stores
  * instead would stall the load until they are written. */
-static inline v16u se_load9(const uint16_t *p)
+static inline void se_load9(v16u *x, const uint16_t *p)
 {
     static const v16u nine = {0xffff, 0xffff, 0xffff, 0xffff, 0xffff,
                               0xffff, 0xffff, 0xffff, 0xffff};
-    v16u x;
-    memcpy(&x, p, sizeof x);
-    return x & nine;
+    memcpy(x, p, sizeof *x);
+    *x &= nine;
 }
 
 /* The lanes of x with exactly one bit set, bit j for lane j. */
@@ -83,14 +82,17 @@ static inline unsigned se_ones16(v16u x)
     return se_lanes16((v16u)(x != zero) & (v16u)((x & (x - 1)) == zero));
 }
 
-/* The number of bits set in each lane. */
-static inline v16u se_count16(v16u x)
+/* The number of bits set in each lane of *x, in place.  (Vectors go
+ * through pointers here: returning a 32-byte vector has an ABI that
+ * changes with AVX, which GCC warns about in portable builds.) */
+static inline void se_count16(v16u *x)
 {
     const v16u zero = {0};
-    x = x - ((x >> 1) & (zero + 0x5555));
-    x = (x & (zero + 0x3333)) + ((x >> 2) & (zero + 0x3333));
-    x = (x + (x >> 4)) & (zero + 0x0f0f);
-    return (x + (x >> 8)) & (zero + 0x1f);
+    v16u y = *x;
+    y = y - ((y >> 1) & (zero + 0x5555));
+    y = (y & (zero + 0x3333)) + ((y >> 2) & (zero + 0x3333));
+    y = (y + (y >> 4)) & (zero + 0x0f0f);
+    *x = (y + (y >> 8)) & (zero + 0x1f);
 }
 
 #endif

@@ -59,7 +59,8 @@ static void cells_with(const se_grid_t *g, int n, uint64_t out[2])
     for (int i = 0; i < 5; i++) { /* cells 0..79, 16 at a time */
         v16u x;
         memcpy(&x, g->cand + 16 * i, sizeof x);
-        const uint64_t m = se_lanes16((v16u)(se_count16(x) == want));
+        se_count16(&x);
+        const uint64_t m = se_lanes16((v16u)(x == want));
         if (i < 4)
             bits |= m << 16 * i;
         else

@@ -19,6 +19,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -696,6 +697,63 @@ static void test_out_of_room(void **state)
     assert_int_equal(r.status, SF_SE_BEYOND);
     assert_int_equal(r.step, SF_SE_STEP_BEYOND);
     assert_true(r.tenths >= 90 && r.tenths <= 98); /* 9.4, the rating so far */
+    /* the thread keeps its rating memory for the next rating: neither the
+     * cut nor the search that ran out of room carries over */
+    assert_int_equal(sf_se_rate(q, 0, &r), 0);
+    assert_int_equal(r.status, SF_SE_EXACT);
+    assert_int_equal(r.tenths, 98);
+}
+
+typedef struct fresh_rating {
+    const uint8_t *cells;
+    sf_se_result_t r;
+    int rc;
+} fresh_rating_t;
+
+static void *rate_fresh(void *arg)
+{
+    fresh_rating_t *x = arg;
+    x->rc = sf_se_rate(x->cells, 0, &x->r);
+    return NULL;
+}
+
+/* A thread keeps its rating memory from one puzzle to the next: rated one
+ * after the other in this thread, in two orders, chain puzzles of every
+ * band from 6.5 get the rating each gets alone in a new thread (new
+ * memory). */
+static void test_memory_kept(void **state)
+{
+    (void)state;
+    size_t n;
+    se_ref_t *refs = load_refs(&n);
+    assert_non_null(refs);
+    enum { MAX = SANITIZED ? 8 : 40 };
+    size_t pick[MAX];
+    int np = 0;
+    for (size_t i = 0; i < n && np < MAX; i += 7)
+        if (refs[i].tenths >= 65)
+            pick[np++] = i;
+    assert_true(np >= (SANITIZED ? 8 : 30));
+    sf_se_result_t fresh[MAX];
+    for (int k = 0; k < np; k++) {
+        fresh_rating_t x = {.cells = refs[pick[k]].cells};
+        pthread_t t;
+        assert_int_equal(pthread_create(&t, NULL, rate_fresh, &x), 0);
+        assert_int_equal(pthread_join(t, NULL), 0);
+        assert_int_equal(x.rc, 0);
+        fresh[k] = x.r;
+    }
+    for (int pass = 0; pass < 2; pass++)
+        for (int j = 0; j < np; j++) {
+            const int k = pass ? np - 1 - j : j;
+            sf_se_result_t r;
+            assert_int_equal(sf_se_rate(refs[pick[k]].cells, 0, &r), 0);
+            assert_int_equal(r.status, fresh[k].status);
+            assert_int_equal(r.tenths, fresh[k].tenths);
+            assert_int_equal(r.step, fresh[k].step);
+            assert_int_equal(r.steps, fresh[k].steps);
+        }
+    free(refs);
 }
 
 /* ---------------------------------------------------------- properties */
@@ -888,6 +946,7 @@ int main(void)
         cmocka_unit_test(test_agrees_with_se),
         cmocka_unit_test(test_double_ties),
         cmocka_unit_test(test_out_of_room),
+        cmocka_unit_test(test_memory_kept),
         cmocka_unit_test(test_invariant),
         cmocka_unit_test(test_transformed),
         cmocka_unit_test(test_capped),
