@@ -363,6 +363,7 @@ static int next_hint(const se_grid_t *g, int min, int max, se_work_t **w,
             return -3;
         if (!*w && !(*w = se_work_new()))
             return -2;
+        se_work_ready(*w);
         if (se_chains(g, *w, c, min > 0, h))
             return 1;
     }

@@ -68,13 +68,16 @@ typedef struct se_hint {
     int nelim;                  /* cells with a nonzero elim */
 } se_hint_t;
 
-/* The chain search's scratch memory (see se_chains.c); NULL-safe.
- * se_work_reset readies it for another rating, keeping what it holds
- * allocated (the forcing chains' memory too). */
+/* The chain search's scratch memory (see se_chains.c); NULL-safe.  It
+ * can serve one rating after another, keeping what it holds allocated
+ * (the forcing chains' memory too): se_work_reset marks it as left from
+ * another rating (cheap: most ratings never use it), and se_work_ready,
+ * before its first use in a rating, then clears that rating's state. */
 typedef struct se_work se_work_t;
 se_work_t *se_work_new(void);
 void se_work_free(se_work_t *w);
 void se_work_reset(se_work_t *w);
+void se_work_ready(se_work_t *w);
 
 /* Deadline checks: nonzero once the budget of the current rating is spent.
  * Techniques with long searches call it now and then and give up (report

@@ -89,6 +89,7 @@ struct se_work {
     uint32_t cyc_gen_of[CYCLE_SLOTS], cyc_gen;
     int cyc_used;
     se_fwork_t *fwork;    /* se_forcing.c's memory, once needed */
+    int stale;            /* from another rating: se_work_ready resets it */
     se_found_list_t all;  /* "all" mode's hints */
 };
 
@@ -105,6 +106,7 @@ static void work_init(se_work_t *w)
     w->stamp = w->anc_stamp = 0;
     w->n = w->nfound = 0;
     w->all.n = 0;
+    w->stale = 0;
 }
 
 se_work_t *se_work_new(void)
@@ -120,9 +122,16 @@ se_work_t *se_work_new(void)
 
 void se_work_reset(se_work_t *w)
 {
-    if (w) {
+    if (w)
+        w->stale = 1;
+}
+
+void se_work_ready(se_work_t *w)
+{
+    if (w->stale) {
         work_init(w);
         se_fwork_reset(w->fwork);
+        w->stale = 0;
     }
 }
 
