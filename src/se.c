@@ -590,7 +590,8 @@ static void work_key_make(void)
     work_key_ok = pthread_key_create(&work_key, work_drop) == 0;
 }
 
-/* The thread's kept memory, readied for a rating (NULL: none yet). */
+/* The thread's kept memory, marked as left from another rating (NULL:
+ * none yet). */
 static se_work_t *work_take(void)
 {
     se_work_t *w = kept_work;

@@ -812,8 +812,10 @@ typedef struct sf_se_result {
 /* Rate cells (81 values, 0 = empty) on the SE scale, within budget
  * seconds of wall time (<= 0: no limit).  The puzzle should have exactly
  * one solution (SE's uniqueness techniques assume it; check first).
- * Thread-safe (state on the caller's stack and heap).  Returns 0, or -1
- * when out of memory. */
+ * Thread-safe (state on the caller's stack and heap; the memory of the
+ * chain searches, a few megabytes once a puzzle needs them, is kept by the
+ * calling thread for its next call and freed when the thread ends).
+ * Returns 0, or -1 when out of memory. */
 SF_API int sf_se_rate(const uint8_t *cells, double budget,
                       sf_se_result_t *out);
 /* Lowercase hyphenated name of a step ("naked-pair"); "?" out of range. */
