@@ -79,7 +79,7 @@ typedef struct rec {
 
 typedef struct got {
     rec_t *v;
-    size_t n;
+    size_t n, cap;
     long rc;         /* last fill result: 0 at the end, -1 on error */
     sf_error_t err;
     sf_format_t first;
@@ -89,7 +89,10 @@ typedef struct got {
 /* Check a chunk's invariants and copy its records out. */
 static void take_chunk(got_t *g, const sf_chunk_t *c, size_t nfiles)
 {
-    g->v = realloc(g->v, (g->n + c->count + 1) * sizeof *g->v);
+    if (g->n + c->count + 1 > g->cap) { /* doubling: many small chunks */
+        g->cap = 2 * (g->n + c->count + 1);
+        g->v = realloc(g->v, g->cap * sizeof *g->v);
+    }
     assert_non_null(g->v);
     for (size_t i = 0; i < c->count; i++) {
         const sf_record_t *r = &c->recs[i];
