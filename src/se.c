@@ -436,19 +436,12 @@ static void place_indexed(se_grid_t *g, int c, int d)
  * the cells fill.  Returns the cells filled. */
 static int naked_singles(se_grid_t *g)
 {
-    /* the cells with one candidate, 16 at a time (which they are is
-     * unpredictable: no branch per cell) */
-    unsigned one[6];
-    for (int i = 0; i < 5; i++) {
-        v16u x;
-        memcpy(&x, g->cand + 16 * i, sizeof x);
-        one[i] = se_ones16(x);
-    }
-    one[5] = se_popcount(g->cand[80]) == 1;
+    uint64_t one[2];
+    se_cells_with(g->cand, 1, one);
     int n = 0;
-    for (int i = 0; i < 6; i++)
-        for (unsigned b = one[i]; b; b &= b - 1) {
-            const int c = 16 * i + se_lowest(b);
+    for (int half = 0; half < 2; half++)
+        for (uint64_t b = one[half]; b; b &= b - 1) {
+            const int c = 64 * half + __builtin_ctzll(b);
             if (se_popcount(g->cand[c]) == 1) {
                 place_indexed(g, c, se_lowest(g->cand[c]));
                 n++;

@@ -2,9 +2,10 @@
  * se_vec.h -- the vectors of the rating's bit scans (GCC and Clang vector
  * extensions): eight 32-bit lanes, for the singles opening's band words
  * of eight digits (se_singles.c), and sixteen 16-bit lanes, for a
- * region's places of the nine digits (se_basic.c's intersections).  AVX2
- * with -march=native, SSE in portable builds; the one intrinsic each
- * needs (which lanes are set, as bits) is here with its plain fallback.
+ * region's places of the nine digits and for sixteen cells' candidates
+ * (the step loop, subsets, intersections, wings).  AVX2 with
+ * -march=native, SSE in portable builds; the one intrinsic each needs
+ * (which lanes are set, as bits) is here with its plain fallback.
  */
 #ifndef SF_SE_VEC_H
 #define SF_SE_VEC_H
@@ -35,20 +36,6 @@ static inline unsigned se_lanes8(v8u x)
 #endif
 }
 
-/* The lanes 0..8 of a comparison's result c that are set (all ones; the
- * others must be 0), bit j for lane j. */
-static inline unsigned se_lanes9(v16u c)
-{
-#if defined(__AVX2__) && defined(__BMI2__)
-    return _pext_u32((unsigned)_mm256_movemask_epi8((__m256i)c), 0x15555u);
-#else
-    unsigned m = 0;
-    for (int j = 0; j < 9; j++)
-        m |= (c[j] & 1u) << j;
-    return m;
-#endif
-}
-
 /* The lanes of a comparison's result c that are set (all ones or 0),
  * bit j for lane j. */
 static inline unsigned se_lanes16(v16u c)
@@ -61,6 +48,13 @@ static inline unsigned se_lanes16(v16u c)
         m |= (c[j] & 1u) << j;
     return m;
 #endif
+}
+
+/* The lanes 0..8 of a comparison's result c that are set, bit j for
+ * lane j. */
+static inline unsigned se_lanes9(v16u c)
+{
+    return se_lanes16(c) & 0x1ffu;
 }
 
 /* The nine values at p (a region's places per digit) into *x, a vector
@@ -93,6 +87,23 @@ static inline void se_count16(v16u *x)
     y = (y & (zero + 0x3333)) + ((y >> 2) & (zero + 0x3333));
     y = (y + (y >> 4)) & (zero + 0x0f0f);
     *x = (y + (y >> 8)) & (zero + 0x1f);
+}
+
+/* The cells (of 81 candidate masks, cand[]) with n candidates, as bits:
+ * cell c is bit c % 64 of out[c / 64].  Sixteen cells at a time, no
+ * branch per cell (which they are is unpredictable). */
+static inline void se_cells_with(const uint16_t cand[81], int n,
+                                 uint64_t out[2])
+{
+    const v16u want = (v16u){0} + (uint16_t)n;
+    out[0] = out[1] = 0;
+    for (int i = 0; i < 5; i++) { /* cells 0..79 */
+        v16u x;
+        memcpy(&x, cand + 16 * i, sizeof x);
+        se_count16(&x);
+        out[i >> 2] |= (uint64_t)se_lanes16((v16u)(x == want)) << 16 * (i & 3);
+    }
+    out[1] |= (uint64_t)(__builtin_popcount(cand[80]) == n) << 16;
 }
 
 #endif

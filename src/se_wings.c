@@ -16,8 +16,8 @@
 /* The masks the second pincer may have, given the pivot's (xy) and the
  * first pincer's (xz: one digit of xy and one other; XYZ: two of xy's
  * three), in out[] (the same twice for XY).  XY: the pivot's other
- * digit and z, xy ^ xz.  XYZ: the two other pairs of xy's digits, xy less either
- * digit of xz. */
+ * digit and z, xy ^ xz.  XYZ: the two other pairs of xy's digits, xy
+ * less either digit of xz. */
 static void wing_partners(unsigned xy, unsigned xz, int xyz,
                           unsigned out[2])
 {
@@ -50,31 +50,12 @@ static int wing_hint(const se_grid_t *g, int pivot, int a, int b, int xyz,
     return h->nelim != 0;
 }
 
-/* The cells with n candidates, as bits (cell c: bit c % 64 of word c /
- * 64), found without a branch per cell. */
-static void cells_with(const se_grid_t *g, int n, uint64_t out[2])
-{
-    const v16u want = (v16u){0} + (uint16_t)n;
-    uint64_t bits = 0;
-    for (int i = 0; i < 5; i++) { /* cells 0..79, 16 at a time */
-        v16u x;
-        memcpy(&x, g->cand + 16 * i, sizeof x);
-        se_count16(&x);
-        const uint64_t m = se_lanes16((v16u)(x == want));
-        if (i < 4)
-            bits |= m << 16 * i;
-        else
-            out[0] = bits, out[1] = m;
-    }
-    out[1] |= (uint64_t)(se_popcount(g->cand[80]) == n) << 16;
-}
-
 int se_xy_wing(const se_grid_t *g, int xyz, se_hint_t *h)
 {
     uint64_t pivots[2], two[2];
-    cells_with(g, 2, two);
+    se_cells_with(g->cand, 2, two);
     if (xyz)
-        cells_with(g, 3, pivots);
+        se_cells_with(g->cand, 3, pivots);
     else
         memcpy(pivots, two, sizeof pivots);
     for (int k = 0; k < 2; k++)
