@@ -23,13 +23,13 @@
 #include "se.h"
 #include "se_vec.h"
 
-#include <string.h>
-
-/* Unit number of region i (0..8) of a kind. */
+/* The tables number the regions by kind, nine at a time, in SE's kind
+ * order: unit_of and bcr_unit count on it. */
 _Static_assert(TAB_ROW_UNIT(0) == 9 * SE_ROW && TAB_COL_UNIT(0) == 9 * SE_COL &&
                    TAB_BOX_UNIT(0) == 9 * SE_BOX,
                "unit numbers by kind");
 
+/* Unit number of region i (0..8) of a kind. */
 static inline int unit_of(int kind, int i)
 {
     return 9 * kind + i; /* TAB_ROW_UNIT, TAB_COL_UNIT, TAB_BOX_UNIT */

@@ -128,10 +128,9 @@ void se_work_reset(se_work_t *w)
 
 void se_work_ready(se_work_t *w)
 {
-    if (w->stale) {
+    if (w->stale) { /* work_init clears the mark */
         work_init(w);
         se_fwork_reset(w->fwork);
-        w->stale = 0;
     }
 }
 
