@@ -3,7 +3,9 @@
 #   make            build/sudoflow, build/libsudoflow.a and libsudoflow.so
 #   make shared     just the shared library, build/libsudoflow.so
 #   make run        solve the bundled sample
-#   make test       unit tests, cross-check against the reference, CLI tests
+#   make test       every test that needs nothing beside the repository
+#   make test-data  the tests on the public benchmark sets (DATA=DIR,
+#                   default ../shared/data): cross-check and SE ratings
 #   make check      test, then the same tests under ASan+UBSan (gcc and
 #                   clang), then the batch commands under ThreadSanitizer
 #   make fuzz       every fuzz target for FUZZ_SECONDS (default 60)
@@ -12,7 +14,9 @@
 #   make uninstall  the same settings: removes what install put there
 #
 # Switches: PORTABLE=1 (no -march=native), asan=1, tsan=1, WERROR=1, fuzz=1,
-# MPI=1 (also build/sudoflow-mpi, with mpicc: docs/mpi.md).
+# MPI=1 (also build/sudoflow-mpi, with mpicc: docs/cluster.md), V=1 (show
+# each command in full).  A change of switches, CC or CFLAGS rebuilds what
+# it affects.  Builds run on every core unless -j says otherwise.
 
 CC       ?= cc
 PREFIX   ?= /usr/local
@@ -28,7 +32,7 @@ ifeq ($(WERROR),1)
 WARN     += -Werror
 endif
 ALLCFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -fopenmp -MMD -MP \
-            -Isrc $(CFLAGS) -DSF_BUILD_FLAGS='"$(strip $(CFLAGS))"' 
+            -Isrc $(CFLAGS) -DSF_BUILD_FLAGS='"$(strip $(CFLAGS))"'
 LDLIBS    = -lz -lm
 # asan=1: AddressSanitizer and UBSan, any report fatal.  fuzz=1 (clang):
 # the same plus libFuzzer's instrumentation, for the fuzz targets.
@@ -50,6 +54,33 @@ LDFLAGS   += -fsanitize=thread
 endif
 ALL_LDFLAGS = -fopenmp $(LDFLAGS)
 
+# Every core, unless the command line gives -j.
+ifeq ($(filter -j%,$(MAKEFLAGS)),)
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
+endif
+
+# Short command lines ("  CC  src/x.c"); V=1 shows them in full.
+ifeq ($(V),1)
+Q   =
+say =
+else ifneq ($(findstring s,$(firstword -$(MAKEFLAGS))),)
+Q   = @
+say =
+else
+Q   = @
+say = printf '  %-5s %s\n' '$(1)' '$(2)';
+endif
+
+# The flags of this build, kept in $(BUILD)/flags: rewritten when they
+# change, and every object depends on it, so that a new CC, CFLAGS or
+# switch rebuilds what it affects.
+FLAGS_FILE = $(BUILD)/flags
+FLAGS_NOW  = $(CC) $(ALLCFLAGS) | $(ALL_LDFLAGS) $(LDLIBS) | $(MPICC)
+ifneq ($(file <$(FLAGS_FILE)),$(FLAGS_NOW))
+$(shell mkdir -p $(BUILD))
+$(file >$(FLAGS_FILE),$(FLAGS_NOW))
+endif
+
 LIB_SRC  = $(filter-out src/main.c src/cli_%.c src/mpi_%.c,$(wildcard src/*.c))
 CLI_SRC  = src/main.c $(wildcard src/cli_*.c)
 LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
@@ -60,14 +91,14 @@ TOOL_BIN = $(BUILD)/tests/crosscheck
 LIB      = $(BUILD)/libsudoflow.a
 BIN      = $(BUILD)/sudoflow
 
-# The shared library, from position-independent objects of its own (the
-# binary links the static archive).  Only the sf_ API is exported: the
-# objects are built with hidden visibility and src/sudoflow.h marks its
-# declarations SF_API.  The version is defined once, as SF_VERSION in
-# src/sudoflow.h; the soname carries its major number.
+# Both libraries are made from one set of objects, position-independent
+# and with hidden visibility (the kernels run as fast either way): only
+# the sf_ API is exported from the shared one, since src/sudoflow.h marks
+# its declarations SF_API; the binary links the static archive.  The
+# version is defined once, as SF_VERSION in src/sudoflow.h; the soname
+# carries its major number.
 VERSION := $(shell sed -n 's/^.define SF_VERSION "\(.*\)"/\1/p' src/sudoflow.h)
 SONAME   = libsudoflow.so.$(firstword $(subst ., ,$(VERSION)))
-PIC_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
 SO_REAL  = $(BUILD)/libsudoflow.so.$(VERSION)
 SO       = $(BUILD)/libsudoflow.so
 SO_LDFLAGS = -shared -Wl,-soname,$(SONAME)
@@ -78,10 +109,8 @@ SO_ALL      = $(SO)
 SO_LDFLAGS += -Wl,--no-undefined
 endif
 
-DATA    ?= ../shared/data
-
 .PHONY: all run test unit crosscheck cli fault check bench install clean deps \
-        test-deps \
+        test-deps test-build test-data layers \
         tsan-run fuzz fuzz-build
 .SECONDARY:
 
@@ -101,42 +130,40 @@ $(UNIT_BIN:=.o): | test-deps
 
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(@D)
-	$(AR) rcs $@ $^
+	@rm -f $@
+	$(Q)$(call say,AR,$@)$(AR) rcs $@ $^
 
 $(BIN): $(CLI_OBJ) $(LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LDLIBS)
+	$(Q)$(call say,LINK,$@)$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LDLIBS)
 
-$(BUILD)/obj/%.o: src/%.c | deps
+$(BUILD)/obj/%.o: src/%.c $(FLAGS_FILE) | deps
 	@mkdir -p $(@D)
-	$(CC) $(ALLCFLAGS) -c -o $@ $<
+	$(Q)$(call say,CC,$<)$(CC) $(ALLCFLAGS) -fPIC -fvisibility=hidden -c -o $@ $<
 
 .PHONY: shared uninstall pkg-test
 
 shared: deps $(SO)
 
-$(BUILD)/pic/%.o: src/%.c | deps
-	@mkdir -p $(@D)
-	$(CC) $(ALLCFLAGS) -fPIC -fvisibility=hidden -c -o $@ $<
-
-$(SO_REAL): $(PIC_OBJ)
-	$(CC) $(ALL_LDFLAGS) $(SO_LDFLAGS) -o $@ $^ $(LDLIBS)
+$(SO_REAL): $(LIB_OBJ)
+	$(Q)$(call say,LINK,$@)$(CC) $(ALL_LDFLAGS) $(SO_LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(SO): $(SO_REAL)
-	ln -sf $(notdir $(SO_REAL)) $(BUILD)/$(SONAME)
-	ln -sf $(SONAME) $@
+	@ln -sf $(notdir $(SO_REAL)) $(BUILD)/$(SONAME)
+	@ln -sf $(SONAME) $@
 
-$(BUILD)/tests/%.o: tests/%.c
+$(BUILD)/tests/%.o: tests/%.c $(FLAGS_FILE)
 	@mkdir -p $(@D)
-	$(CC) $(ALLCFLAGS) -Itests -c -o $@ $<
+	$(Q)$(call say,CC,$<)$(CC) $(ALLCFLAGS) -Itests -c -o $@ $<
 
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(BUILD)/tests/refsolve.o $(LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $< $(BUILD)/tests/refsolve.o $(LIB) -lcmocka $(LDLIBS)
+	$(Q)$(call say,LINK,$@)$(CC) $(ALL_LDFLAGS) -o $@ $< $(BUILD)/tests/refsolve.o $(LIB) -lcmocka $(LDLIBS)
 
 $(TOOL_BIN): $(BUILD)/tests/crosscheck.o $(BUILD)/tests/refsolve.o $(LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(Q)$(call say,LINK,$@)$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LDLIBS)
 
-run: all
-	$(BIN) solve --count --fields puzzle,solution,status,guesses --header \
+run: deps $(BIN)
+	@echo "solving data/sample.txt.gz (2,000 puzzles) into $(BUILD)/sample.csv"
+	$(Q)$(BIN) solve --count --fields puzzle,solution,status,guesses --header \
 	    -f -o $(BUILD)/sample.csv data/sample.txt.gz
 	@echo "first records of $(BUILD)/sample.csv:"; head -n 4 $(BUILD)/sample.csv
 
@@ -159,7 +186,7 @@ endif
 
 .PHONY: python-test
 python-test: all $(SO)
-	sh python/tests/run.sh $(BUILD) $(BIN)
+	$(Q)sh python/tests/run.sh $(BUILD) $(BIN)
 
 # MPI=1: sudoflow-mpi, the command as one process of an MPI job: the CLI
 # and the library with src/mpi_*.c (MPI's side of src/dist.h) and main.c
@@ -182,20 +209,24 @@ endif
 mpi-deps:
 	@sh scripts/deps.sh mpi
 
-$(BUILD)/obj/mpi_%.o: src/mpi_%.c | mpi-deps
+$(BUILD)/obj/mpi_%.o: src/mpi_%.c $(FLAGS_FILE) | mpi-deps
 	@mkdir -p $(@D)
-	$(MPICC) $(ALLCFLAGS) -c -o $@ $<
+	$(Q)$(call say,MPICC,$<)$(MPICC) $(ALLCFLAGS) -c -o $@ $<
 
-$(BUILD)/obj/mpi/main.o: src/main.c | deps
+$(BUILD)/obj/mpi/main.o: src/main.c $(FLAGS_FILE) | deps
 	@mkdir -p $(@D)
-	$(CC) $(ALLCFLAGS) -Dmain=sf_cli_main -c -o $@ $<
+	$(Q)$(call say,CC,$< (sf_cli_main))$(CC) $(ALLCFLAGS) -Dmain=sf_cli_main -c -o $@ $<
 
 $(MPI_BIN): $(MPI_OBJ) $(LIB)
-	$(MPICC) $(ALL_LDFLAGS) -o $@ $(MPI_OBJ) $(LIB) $(LDLIBS)
+	$(Q)$(call say,LINK,$@)$(MPICC) $(ALL_LDFLAGS) -o $@ $(MPI_OBJ) $(LIB) $(LDLIBS)
+
+# mpicc and mpirun, when both are there: make test builds and tests
+# sudoflow-mpi then
+HAVE_MPI := $(shell command -v $(MPICC) >/dev/null 2>&1 && \
+                    command -v mpirun >/dev/null 2>&1 && echo 1)
 
 mpi-test: all
-	@if command -v $(MPICC) >/dev/null 2>&1 && \
-	    command -v mpirun >/dev/null 2>&1; then \
+	@if [ "$(HAVE_MPI)" = 1 ]; then \
 	    $(MAKE) --no-print-directory $(MPI_BIN) && \
 	    sh tests/mpi/run.sh $(BIN) $(MPI_BIN); \
 	else echo "mpi-test: skipped, no mpicc and mpirun" \
@@ -210,27 +241,69 @@ mpich-test: all
 	    BUILD=$(BUILD)/mpich $(BUILD)/mpich/sudoflow-mpi
 	MPIRUN=mpirun.mpich sh tests/mpi/run.sh $(BIN) $(BUILD)/mpich/sudoflow-mpi
 
-test: unit crosscheck cli fault $(PKG_TEST) $(PY_TEST) $(MPI_TEST)
+# make test: everything the stages need is built first, on every core;
+# then the stages run one after another (tests/stages.sh), each with a
+# line when it starts and one with its result and time, all of them even
+# when one fails, and a summary at the end.  None reads anything beside
+# the repository: the public benchmark sets are for `make test-data`.
+TEST_STAGES = unit crosscheck cli fault $(PKG_TEST) $(PY_TEST) $(MPI_TEST)
+TEST_BUILD  = all $(UNIT_BIN) $(TOOL_BIN) $(if $(PKG_TEST)$(PY_TEST),$(SO)) \
+              $(if $(MPI_TEST),$(if $(HAVE_MPI),$(MPI_BIN)))
+
+test: test-build
+	@sh tests/stages.sh '$(PKG_MAKE)' $(TEST_STAGES)
+
+test-build: test-deps
+	$(Q)$(MAKE) --no-print-directory $(TEST_BUILD)
 
 # (make's name through a variable of its own, so that `make -n` does not
 # run the script as it would a recursive make)
 PKG_MAKE = $(MAKE)
 
 pkg-test: test-deps all $(SO)
-	sh tests/pkg/run.sh '$(PKG_MAKE)' '$(BUILD)' '$(CC)'
+	$(Q)sh tests/pkg/run.sh '$(PKG_MAKE)' '$(BUILD)' '$(CC)'
 
 unit: test-deps $(UNIT_BIN)
-	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; $$t; done
+	@failed=""; for t in $(UNIT_BIN); do echo "== $$t"; \
+	    $$t || failed="$$failed $${t##*/}"; done; \
+	if [ -n "$$failed" ]; then echo "unit: FAILED:$$failed"; exit 1; fi
 
 crosscheck: deps $(TOOL_BIN)
-	sh tests/crosscheck.sh $(TOOL_BIN) $(DATA)
+	$(Q)sh tests/crosscheck.sh $(TOOL_BIN)
+
+# make test-data: the tests that read the public benchmark sets (17-clue,
+# top1465, hardest), from DATA: the cross-check on all three, SE's
+# ratings of the public puzzles of data/se/ (up to 10.4; the deeper ones
+# are in make check) and the unit tests that also run on top1465.
+DATA ?= ../shared/data
+DATA_STAGES = crosscheck-data se-data unit-data
+
+test-data: test-build
+	@if [ ! -f "$(DATA)/top1465.txt" ]; then \
+	    echo "test-data: no public benchmark sets in $(DATA) (give" \
+	    "DATA=DIR, the directory of 17_clue.txt, top1465.txt and" \
+	    "hardest_1106.txt)"; exit 1; fi
+	@sh tests/stages.sh '$(PKG_MAKE)' $(DATA_STAGES)
+
+.PHONY: crosscheck-data se-data unit-data
+crosscheck-data: deps $(TOOL_BIN)
+	$(Q)sh tests/crosscheck.sh $(TOOL_BIN) $(DATA)
+
+se-data: all
+	$(Q)sh tests/se_compare.sh --data $(DATA) --max-se 10.4 --exact $(BIN)
+
+DATA_UNITS = $(BUILD)/tests/test_logic $(BUILD)/tests/test_transform
+
+unit-data: test-deps $(DATA_UNITS)
+	@set -e; for t in $(DATA_UNITS); do \
+	    echo "== $$t (SF_DATA=$(DATA))"; SF_DATA=$(DATA) $$t; done
 
 # The CLI golden tests, then jsonl output read by Python's json module
 # and pandas, when python3 is: $PYTHON, else the first of python3 and
 # /usr/bin/python3 that has pandas (sh scripts/deps.sh python installs
 # it), else the first there is (the pandas part is then skipped).
 cli: all
-	sh tests/cli/run.sh $(BIN)
+	$(Q)sh tests/cli/run.sh $(BIN)
 	@py=""; for p in $${PYTHON:-python3 /usr/bin/python3}; do \
 	    if "$$p" -c 'import pandas' >/dev/null 2>&1; then py=$$p; break; fi; \
 	    [ -z "$$py" ] && command -v "$$p" >/dev/null 2>&1 && py=$$p; \
@@ -239,7 +312,7 @@ cli: all
 	else echo "jsonl check: skipped (no python3)"; fi
 
 fault: all
-	sh tests/fault/run.sh $(BIN)
+	$(Q)sh tests/fault/run.sh $(BIN)
 
 # The tests, the big-input ones too (a gzip member over 4 GiB, SE's ratings
 # of the puzzles that need its deepest techniques), then the
@@ -249,7 +322,11 @@ fault: all
 check: test
 	@sh scripts/deps.sh check
 	SF_BIG_TESTS=1 $(BUILD)/tests/test_output
-	sh tests/se_compare.sh --min-se 10.4 --exact $(BIN)
+	@if [ -f "$(DATA)/top1465.txt" ]; then \
+	    $(MAKE) --no-print-directory test-data && \
+	    sh tests/se_compare.sh --data $(DATA) --min-se 10.4 --exact $(BIN); \
+	else echo "check: test-data and SE's deepest ratings skipped: no" \
+	    "public benchmark sets in $(DATA) (give DATA=DIR)"; fi
 	UBSAN_OPTIONS=$${UBSAN_OPTIONS:-print_stacktrace=1} \
 	    $(MAKE) BUILD=build/asan-gcc CC=gcc asan=1 test
 	UBSAN_OPTIONS=$${UBSAN_OPTIONS:-print_stacktrace=1} \
@@ -279,7 +356,7 @@ fuzz-build: $(FUZZ_BIN)
 
 $(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LINK)
 	@mkdir -p $(@D)
-	$(CC) $(ALLCFLAGS) -Itests -fsanitize=fuzzer $(ALL_LDFLAGS) \
+	$(Q)$(call say,LINK,$@)$(CC) $(ALLCFLAGS) -Itests -fsanitize=fuzzer $(ALL_LDFLAGS) \
 	    -o $@ $< $(FUZZ_LINK) $(LDLIBS)
 
 bench: all
@@ -349,6 +426,6 @@ uninstall:
 clean:
 	rm -rf build
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(wildcard $(BUILD)/tests/*.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(wildcard $(BUILD)/tests/*.d)
 -include $(wildcard $(BUILD)/obj/mpi_*.d $(BUILD)/obj/mpi/*.d)
 -include $(wildcard $(BUILD)/fuzz_*.d)

@@ -25,26 +25,28 @@ for set in easy multi manysol random; do
     files="$files $here/data/$set.txt.gz"
 done
 
-# The CSV goes to the file and, as it comes, to a table on the terminal;
-# the build line and any messages go to the log.
+# The CSV goes to the file and, row by row as it comes, to a table on the
+# terminal (a shell loop: awk may read its input in blocks); the build
+# line and any messages go to the log.
+show() {
+    printf '%-14s %-10s %5s %12s %10s %9s %9s\n' "$@"
+}
 {
     rc=0
     "$bin" bench --csv --kernel all --limit 1,2 -j1 \
         --seconds "${SECONDS_PER_SET:-2}" $files 2>"$log" || rc=$?
     echo "$rc" >"$log.rc"
-} | tee "$csv" | awk -F, -v logfile="$log" '
-function show(d, k, l, r, u, n, g) {
-    printf "%-14s %-10s %5s %12s %10s %9s %9s\n", d, k, l, r, u, n, g
-    fflush()
+} | tee "$csv" | {
+    IFS=, read -r _header
+    show dataset kernel limit puzzles/s us/puzzle no_guess% guesses
+    last=""
+    while IFS=, read -r d l _t _n _s rate usec ng gp k; do
+        [ -n "$last" ] && [ "$d" != "$last" ] && echo
+        [ -n "$k" ] || k=$(sed -n 's/^kernels: //p' "$log")
+        show "$d" "$k" "$l" "${rate%.*}" "$usec" "$ng" "$gp"
+        last=$d
+    done
 }
-NR == 1 { kcol = NF >= 10
-          while (!kcol && (getline line <logfile) > 0)
-              if (sub(/^kernels: /, "", line)) kernel = line
-          show("dataset", "kernel", "limit", "puzzles/s", "us/puzzle",
-               "no_guess%", "guesses"); next }
-$1 != last && NR > 2 { print "" }
-{ show($1, kcol ? $10 : kernel, $2, sprintf("%.0f", $6), $7, $8, $9)
-  last = $1 }'
 cat "$log"
 rc=$(cat "$log.rc")
 rm -f "$log.rc"

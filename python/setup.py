@@ -1,24 +1,48 @@
 """Build of the sudoflow Python package.
 
 The package is pure Python (ctypes) plus the project's shared library,
-which the build makes with the project's own Makefile (`make shared`, in a
-build directory of its own) and copies into the package as
-sudoflow/libsudoflow.so.  The C sources are the directory above this one,
-or SUDOFLOW_SOURCE; SUDOFLOW_BUILD names the make build directory to use
-(default: one under this build's temporary directory).  Offline with
-Debian's packages:
+which the build makes with the project's own Makefile (`make shared`, on
+every core, in a build directory of its own) and copies into the package
+as sudoflow/libsudoflow.so.  The C sources are the directory above this
+one, or SUDOFLOW_SOURCE; SUDOFLOW_BUILD names the make build directory to
+use (default: build/python-lib in the source tree, kept from one install
+to the next, so that a second install does not compile again).  pip shows
+"Building wheel for sudoflow ... started" while it runs (about 10 s on two
+cores), and `pip install -v` each compiler line.  Offline with Debian's
+packages:
 
-    python3 -m venv --system-site-packages venv
+    /usr/bin/python3 -m venv --system-site-packages venv
     venv/bin/pip install --no-build-isolation ./python
 """
 
 import os
 import shutil
 import subprocess
+import sys
 
-from setuptools import setup
-from setuptools.command.build_py import build_py
-from setuptools.dist import Distribution
+
+def _need(module, package):
+    """Stop with the exact fix when the interpreter lacks a module: the
+    usual cause is a python3 (pyenv, conda) ahead of Debian's on PATH,
+    which Debian's python3-* packages do not serve."""
+    try:
+        __import__(module)
+    except ImportError:
+        raise SystemExit(
+            "sudoflow: %s has no '%s' module, which the build needs "
+            "(Debian's package %s provides it for /usr/bin/python3).  "
+            "Without a package index, make the venv with Debian's "
+            "interpreter: /usr/bin/python3 -m venv --system-site-packages "
+            "venv; venv/bin/pip install --no-build-isolation ./python"
+            % (sys.executable, module, package))
+
+
+_need("wheel", "python3-wheel")
+_need("numpy", "python3-numpy")
+
+from setuptools import setup  # noqa: E402 (after the checks above)
+from setuptools.command.build_py import build_py  # noqa: E402
+from setuptools.dist import Distribution  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -36,9 +60,8 @@ class BuildWithLibrary(build_py):
 
     def run(self):
         super().run()
-        build = self.get_finalized_command("build")
         out = os.environ.get("SUDOFLOW_BUILD") or os.path.join(
-            os.path.abspath(build.build_temp), "libsudoflow")
+            source_dir(), "build", "python-lib")
         out = os.path.abspath(out)
         jobs = str(os.cpu_count() or 1)
         cmd = ["make", "-C", source_dir(), "-j" + jobs, "BUILD=" + out,

@@ -104,6 +104,28 @@ int sf_array_parse(const char *text, const uint64_t *off, size_t n,
     return run_rows(&job, n, threads, 4096);
 }
 
+/* ------------------------------------------------------------- reading */
+
+long sf_array_read(sf_reader_t *reader, size_t max, uint8_t *cells,
+                   uint8_t *invalid, uint64_t *lines, sf_error_t *err)
+{
+    sf_chunk_t chunk;
+    sf_chunk_init(&chunk);
+    const long n = sf_reader_fill(reader, &chunk, max, err);
+    for (long i = 0; i < n; i++) {
+        const sf_record_t *rec = &chunk.recs[i];
+        invalid[i] = rec->invalid;
+        if (rec->invalid)
+            memset(cells + 81 * i, 0, 81);
+        else
+            memcpy(cells + 81 * i, rec->cells, 81);
+        if (lines)
+            lines[i] = rec->line;
+    }
+    sf_chunk_free(&chunk);
+    return n;
+}
+
 /* ------------------------------------------------------------- solving */
 
 typedef struct solve_ctx {

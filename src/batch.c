@@ -200,6 +200,7 @@ static void write_chunk(driver_t *d, const bchunk_t *c)
     for (int o = 0; o < d->nout; o++)
         batch_write_output(d, c, o);
     d->written += c->n;
+    d->bytes_written = c->bytes_end;
 }
 
 /* Make *p hold at least need bytes (*cap of them now), doubling. */
@@ -449,6 +450,7 @@ void batch_read_chunk(driver_t *d, bchunk_t *c)
         c->n = 0;
     }
     c->base = d->read;
+    c->bytes_end = d->reader ? sf_reader_bytes_done(d->reader) : 0;
     c->nblocks = (c->n + BLOCK - 1) / BLOCK;
     c->claimed[0] = c->claimed[1] = 0;
     d->read += c->n;
@@ -475,8 +477,9 @@ static void report_progress(driver_t *d)
         .bytes_total = d->job->count,
         .elapsed_sec = t - d->t0,
     };
-    if (d->reader) {
-        p.bytes_done = sf_reader_bytes_done(d->reader);
+    if (d->reader) { /* the share of the input whose records are out */
+        p.bytes_done = d->dist ? sf_reader_bytes_done(d->reader)
+                               : d->bytes_written;
         p.bytes_total = sf_reader_bytes_total(d->reader);
     }
     d->opts->on_progress(d->opts->ctx, &p);

@@ -41,6 +41,7 @@ typedef struct bchunk {
     size_t nblocks, blocks_cap;
     size_t n;             /* items in this chunk */
     uint64_t base;        /* run-wide index of the first item */
+    uint64_t bytes_end;   /* input bytes consumed when it was read */
     size_t round_n;       /* several processes: chunks in its round */
     char *notes;          /* ...reading their own chunks: invalid records */
     size_t notes_len, notes_cap; /* to report when rank 0 writes it */
@@ -67,6 +68,7 @@ typedef struct driver {
     int out_dead;         /* output failed: write nothing more */
     sf_error_t err;
     uint64_t read, written, invalid, dropped;
+    uint64_t bytes_written; /* input bytes of the records written */
     uint64_t records[SF_MAX_OUTPUTS];
     double t0, last_progress;
     const sf_dist_t *dist; /* several processes (dist.h), or NULL */

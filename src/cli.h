@@ -136,6 +136,8 @@ typedef struct cli_run {
     int progress;             /* show progress on the terminal */
     int progress_shown;       /* a progress line is on screen */
     uint64_t invalid_seen;    /* invalid records reported so far */
+    int no_puzzles;           /* input files none of whose records is a
+                               * puzzle (the run still completes) */
     int level_given;          /* --gzip-level was given */
     unsigned out_formats;     /* bit 1 << F for each sf_format_t F that
                                * --out-format takes (line and jsonl unless

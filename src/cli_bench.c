@@ -403,7 +403,7 @@ int cli_bench(int argc, char **argv)
         }
     }
     if (optind == argc) {
-        cli_error("bench: no puzzle files given");
+        cli_error("no puzzle files given");
         return EXIT_USAGE;
     }
     if (b.nkernels == 0)

@@ -349,11 +349,11 @@ static int generate_args(gen_cli_t *k, int argc, char **argv)
     const int a = cli_run_args(&k->run, argc, argv, generate_options,
                                generate_option, k);
     if (a == 0 && optind < argc) {
-        cli_error("generate reads no files (got '%s')", argv[optind]);
+        cli_error("takes no input files (got '%s')", argv[optind]);
         return -1;
     }
     if (a == 0 && !k->have_count) {
-        cli_error("generate: -n N, the number of puzzles, is required");
+        cli_error("-n N, the number of puzzles, is required");
         return -1;
     }
     if (a == 0 && k->min_rating > k->max_rating) {

@@ -271,10 +271,11 @@ static void rate_report(const rate_cli_t *k, char *rest, size_t cap,
 {
     const rate_worker_t *w = &k->workers[0];
     size_t n = 0, j = 0;
+    char g[32];
     for (int i = 0; i < SF_STATUS_COUNT && n < cap; i++)
         if (w->by_status[i])
-            n += (size_t)snprintf(rest + n, cap - n, "%s%llu %s", n ? ", " : "",
-                                  (unsigned long long)w->by_status[i],
+            n += (size_t)snprintf(rest + n, cap - n, "%s%s %s", n ? ", " : "",
+                                  cli_group(w->by_status[i], g, sizeof g),
                                   sf_status_name((sf_status_t)i));
     const double mean = w->rated ? w->rating_sum / (double)w->rated : 0;
     if (n < cap && w->rated)

@@ -43,8 +43,7 @@ static int parse_in_format(cli_run_t *r, const char *arg)
 {
     const int f = sf_format_parse(arg);
     if (f == SF_FORMAT_PENCIL && !r->reader.pencil) {
-        cli_error("--in-format: %s does not read pencilmark puzzles (solve "
-                  "and bench do)", r->cmd);
+        cli_error("--in-format: pencilmark puzzles are for solve and bench");
         return -1;
     }
     if (f != SF_FORMAT_LINE && f != SF_FORMAT_GRID && f != SF_FORMAT_CSV &&
@@ -62,8 +61,8 @@ static int parse_out_format(cli_run_t *r, const char *arg)
 {
     const int f = sf_format_parse(arg);
     if (r->out_formats == 0) {
-        cli_error("--out-format: %s writes each record as it was read",
-                  r->cmd);
+        cli_error("--out-format: the records are written as they were "
+                  "read");
         return -1;
     }
     if (f < 0 || !(r->out_formats >> f & 1u) || f == SF_FORMAT_AUTO) {
@@ -176,14 +175,23 @@ static void on_progress(void *ctx, const sf_progress_t *p)
     r->progress_shown = 1;
 }
 
-/* Progress goes to stderr when it is a terminal, but not when standard
- * output is that same terminal: the records would mix with it. */
-static int progress_possible(void)
+/* Does one of the nout outputs go to standard output? */
+static int writes_stdout(const sf_writer_opts_t *wo, int nout)
+{
+    for (int i = 0; i < nout; i++)
+        if (!wo[i].path || strcmp(wo[i].path, "-") == 0)
+            return 1;
+    return 0;
+}
+
+/* Progress goes to stderr when it is a terminal, but not when the records
+ * go to standard output and that is the same terminal: they would mix. */
+static int progress_possible(const sf_writer_opts_t *wo, int nout)
 {
     struct stat out, err;
     if (!isatty(STDERR_FILENO))
         return 0;
-    if (!isatty(STDOUT_FILENO))
+    if (!writes_stdout(wo, nout) || !isatty(STDOUT_FILENO))
         return 1;
     return fstat(STDOUT_FILENO, &out) == 0 && fstat(STDERR_FILENO, &err) == 0
            && out.st_rdev != err.st_rdev;
@@ -211,8 +219,6 @@ int cli_run_args(cli_run_t *r, int argc, char **argv,
     r->batch.on_invalid = on_invalid;
     r->reader.on_note = on_note;
     r->reader.note_ctx = r;
-    r->progress = !r->quiet && progress_possible();
-    r->batch.on_progress = r->progress ? on_progress : NULL;
     r->batch.ctx = r;
     return 0;
 }
@@ -369,21 +375,26 @@ static int check_outputs(const cli_run_t *r, const sf_writer_opts_t *wo,
     return -1;
 }
 
-/* After the body: a file none of whose records is a puzzle is most likely
- * not a puzzle file at all (or read in the wrong format): say so. */
-static void warn_all_invalid(const sf_reader_t *rd, size_t nfiles)
+/* After the run: a file none of whose records is a puzzle is most likely
+ * not a puzzle file at all (or read in the wrong format).  Each is named
+ * and counted in r->no_puzzles; the outputs are complete all the same
+ * (every record has its output), and the command exits 3. */
+static void check_all_invalid(cli_run_t *r, const sf_reader_t *rd,
+                              size_t nfiles)
 {
     for (uint32_t i = 0; rd && i < (nfiles ? nfiles : 1); i++) {
         uint64_t bad;
         const uint64_t n = sf_reader_file_records(rd, i, &bad);
         char g[32];
         const sf_format_t f = sf_reader_file_format(rd, i);
-        if (n > 0 && bad == n)
-            cli_error("%s: none of its %s record%s is a puzzle%s%s%s: is "
-                      "this a puzzle file?", sf_reader_file_name(rd, i),
-                      cli_group(n, g, sizeof g), n == 1 ? "" : "s",
-                      f ? " (read as " : "", f ? sf_format_name(f) : "",
-                      f ? ")" : "");
+        if (n == 0 || bad < n)
+            continue;
+        cli_error("%s: none of its %s record%s is a puzzle%s%s%s: is this a "
+                  "puzzle file?", sf_reader_file_name(rd, i),
+                  cli_group(n, g, sizeof g), n == 1 ? "" : "s",
+                  f ? " (read as " : "", f ? sf_format_name(f) : "",
+                  f ? ")" : "");
+        r->no_puzzles++;
     }
 }
 
@@ -423,6 +434,8 @@ int cli_run_execute(cli_run_t *r, const char *const *files, size_t n,
         cli_error("%s", err->message);
         return -1;
     }
+    r->progress = !r->quiet && progress_possible(wo, nout);
+    r->batch.on_progress = r->progress ? on_progress : NULL;
     cli_guard_signals();
     cli_guard_threads(r->batch.threads);
     int shared_stdin = 0; /* several processes: see dist.h */
@@ -446,7 +459,8 @@ int cli_run_execute(cli_run_t *r, const char *const *files, size_t n,
     if (rc == 0)
         rc = check_column(r, rd, n, err);
     clear_progress(r);
-    warn_all_invalid(rd, n);
+    if (rc == 0)
+        check_all_invalid(r, rd, n);
     rc = close_outputs(r, wo, wr, nout, rc, err);
     if (shared_stdin)
         sf_dist->stdin_end(sf_dist->ctx);
@@ -528,9 +542,9 @@ void cli_job_json(cli_run_t *r, const sf_job_stats_t *st, const char *extra)
 int cli_job_finish(const cli_run_t *r, int rc, const sf_error_t *err,
                    const sf_job_stats_t *st, const char *what)
 {
-    if (st->threads == 0 || err->code == SF_ERR_USAGE) /* never ran, or */
-        return cli_exit_code(err->code);              /* options misfit */
+    if (rc != 0) /* no summary after an error */
+        return cli_exit_code(err->code);
     if (!r->quiet)
         cli_job_summary(st, what, *r->rest ? r->rest : NULL);
-    return rc == 0 ? EXIT_OK : cli_exit_code(err->code);
+    return r->no_puzzles ? EXIT_INVALID : EXIT_OK;
 }

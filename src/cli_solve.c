@@ -151,14 +151,12 @@ static int uses_line_field(const sf_batch_opts_t *b)
 typedef struct solve_cli {
     cli_run_t run;
     sf_stats_t stats;
-    int ran;              /* the batch ran (the files opened) */
 } solve_cli_t;
 
 static int solve_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
                       sf_error_t *err)
 {
     solve_cli_t *s = ctx;
-    s->ran = 1;
     const int rc = sf_batch_run(&s->run.batch, rd, wr[0], &s->stats, err);
     stats_json(&s->run, &s->stats);
     return rc;
@@ -182,9 +180,9 @@ int cli_solve(int argc, char **argv)
     const int rc = cli_run_execute(&s.run, (const char *const *)argv + optind,
                                    (size_t)(argc - optind), 1, &s.run.writer,
                                    1, solve_body, &s, &err);
-    if (!s.ran || err.code == SF_ERR_USAGE)
+    if (rc != 0) /* no summary after an error */
         return cli_exit_code(err.code);
     if (!s.run.quiet)
         print_summary(&s.stats);
-    return rc == 0 ? EXIT_OK : cli_exit_code(err.code);
+    return s.run.no_puzzles ? EXIT_INVALID : EXIT_OK;
 }

@@ -294,15 +294,15 @@ static int split_args(split_cli_t *k, int argc, char **argv)
     if (a != 0)
         return a;
     if (k->run.writer.path) {
-        cli_error("split writes --train and --test, not -o");
+        cli_error("-o does not apply: the outputs are --train and --test");
         return -1;
     }
     if (!k->have_fraction || !k->paths[TRAIN] || !k->paths[TEST]) {
-        cli_error("split needs --test-fraction, --train and --test");
+        cli_error("--test-fraction, --train and --test are required");
         return -1;
     }
     if (k->run.batch.header || k->run.batch.sep) {
-        cli_error("split writes records as they were read: --header and "
+        cli_error("records are written as they were read: --header and "
                   "--sep do not apply");
         return -1;
     }

@@ -91,6 +91,8 @@ struct sf_reader {
     int eof;               /* the current file has no more bytes */
     uint64_t line;         /* lines of the current file handed out */
     int csv_header;        /* the current file's csv header is read */
+    int csv_guess;         /* ...and names no puzzle column: column 1 is
+                            * taken if the first record has a puzzle there */
     size_t csv_col;        /* 0-based puzzle column */
     char *tmp;             /* unquoted copy of a csv record */
     size_t tmp_cap;
@@ -99,6 +101,7 @@ struct sf_reader {
     size_t *starts, *ends; /* the two halves of fields in use */
     grid_acc_t grid;
     uint64_t done_before;  /* input bytes of the files already closed */
+    uint64_t content;      /* bytes of the open file's content read */
     uint64_t total;        /* sizes of all files, 0 when unknown */
     size_t read_max;       /* bytes per read after reader_seek (0: all) */
     int failed;            /* err holds a sticky error */
@@ -198,11 +201,12 @@ static int open_file(sf_reader_t *r)
     r->marked = r->eof = 0;
     r->line = 0;
     r->fmt = r->fixed;
-    r->csv_header = 0;
+    r->csv_header = r->csv_guess = 0;
     r->grid.rows = 0;
     if (gzin_open(&r->in, r->paths[r->cur]) < 0)
         return io_error(r);
     r->open = 1;
+    r->content = 0;
     return 0;
 }
 
@@ -236,6 +240,7 @@ static int refill(sf_reader_t *r)
         return io_error(r);
     r->eof = n == 0;
     r->end += (size_t)n;
+    r->content += (uint64_t)n;
     return 0;
 }
 
@@ -529,8 +534,9 @@ static long column_by_option(sf_reader_t *r, size_t n)
     return set_err(r, SF_ERR_USAGE, "%s: no column named '%s'", name, spec);
 }
 
-/* First column with a conventional puzzle name, else the first column. */
-static long column_by_default(const sf_reader_t *r, size_t n)
+/* First column with a conventional puzzle name, else the first column
+ * (flagged as a guess: see csv_guessed). */
+static long column_by_default(sf_reader_t *r, size_t n)
 {
     static const char *const names[] = {"puzzle", "quizzes", "question",
                                          "quiz"};
@@ -541,7 +547,31 @@ static long column_by_default(const sf_reader_t *r, size_t n)
             if (len == strlen(names[k]) && strncasecmp(f, names[k], len) == 0)
                 return (long)i;
     }
+    r->csv_guess = 1;
     return 0;
+}
+
+/* The first record of a csv file whose header names no puzzle column
+ * (the chunk's last, just parsed from column 1): a puzzle there confirms
+ * the column (1), anything else makes the file an error that shows the
+ * header and names --column, and the record is taken back (-1). */
+static int csv_guessed(sf_reader_t *r, sf_chunk_t *c)
+{
+    const sf_record_t *rec = &c->recs[c->count - 1];
+    r->csv_guess = 0;
+    if (!rec->invalid)
+        return 1;
+    c->count--;
+    c->text_len = rec->text_off;
+    const char *h = r->headers[r->cur] ? r->headers[r->cur] : "";
+    const int cut = (int)strnlen(h, 120);
+    return set_err(r, SF_ERR_USAGE,
+                   "%s: line %llu: no puzzle column: the csv header "
+                   "\"%.*s%s\" names none of puzzle, quizzes, question, quiz, "
+                   "and column 1 holds no puzzle (choose the column with "
+                   "--column NAME|NUMBER)", name_of(r, r->cur),
+                   (unsigned long long)rec->line, cut, h,
+                   h[cut] ? "..." : "");
 }
 
 /* Split s into r->tmp and the first max field offsets.  Returns the field
@@ -707,11 +737,11 @@ static int csv_record(sf_reader_t *r, sf_chunk_t *c, size_t off, size_t len)
     sf_record_t *rec = add_record(r, c, first, s, len);
     if (!rec)
         return -1;
-    if (open_quote) {
+    if (open_quote)
         set_invalid(rec, "unterminated quote");
-        return 1;
-    }
-    return csv_puzzle(r, rec, s, len);
+    else if (csv_puzzle(r, rec, s, len) < 0)
+        return -1;
+    return r->csv_guess ? csv_guessed(r, c) : 1;
 }
 
 /* ------------------------------------------------------------- dispatch */
@@ -1010,9 +1040,20 @@ sf_format_t sf_reader_first_format(const sf_reader_t *r)
     return r->fixed != SF_FORMAT_AUTO ? r->fixed : r->first;
 }
 
+/* The open file's bytes up to what has been parsed: content read ahead
+ * into the buffer is not done yet (for gzip, the compressed bytes in the
+ * share of the content parsed). */
 uint64_t sf_reader_bytes_done(const sf_reader_t *r)
 {
-    return r->done_before + (r->open ? r->in.consumed : 0);
+    if (!r->open)
+        return r->done_before;
+    const uint64_t ahead = r->end - r->pos, in = r->in.consumed;
+    if (r->content == 0 || ahead >= r->content)
+        return r->done_before;
+    if (!r->in.gzip)
+        return r->done_before + (in > ahead ? in - ahead : 0);
+    const double f = (double)(r->content - ahead) / (double)r->content;
+    return r->done_before + (uint64_t)(f * (double)in);
 }
 
 uint64_t sf_reader_bytes_total(const sf_reader_t *r) { return r->total; }
@@ -1044,6 +1085,7 @@ int reader_seek(sf_reader_t *r, uint64_t offset, uint64_t line, size_t span)
         return -1;
     r->pos = r->end = r->scan = r->mark = 0;
     r->marked = r->eof = 0;
+    r->csv_guess = 0; /* the file's first record is another process's */
     r->line = line;
     return 0;
 }

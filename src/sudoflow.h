@@ -314,8 +314,9 @@ SF_API sf_format_t sf_reader_file_format(const sf_reader_t *reader,
 /* Format detected (or fixed) for the first file; SF_FORMAT_AUTO before any
  * record was read. */
 SF_API sf_format_t sf_reader_first_format(const sf_reader_t *reader);
-/* Input bytes consumed so far (compressed size for gzip), and the total
- * size of all regular files (0 when unknown), for progress and ETA. */
+/* Input bytes whose records have been read so far (for gzip, the share
+ * of the compressed size), and the total size of all regular files (0 when
+ * unknown), for progress and ETA. */
 SF_API uint64_t sf_reader_bytes_done(const sf_reader_t *reader);
 SF_API uint64_t sf_reader_bytes_total(const sf_reader_t *reader);
 
@@ -845,6 +846,16 @@ SF_API int sf_se_format(const sf_se_result_t *r, char *buf, size_t cap);
  * 1 for such a record).  Always 0. */
 SF_API int sf_array_parse(const char *text, const uint64_t *off, size_t n,
                           int threads, uint8_t *cells, uint8_t *invalid);
+
+/* The next records of reader, at most max, as rows: cells (max rows;
+ * zeros for a record that is not a puzzle), invalid (1 for such a record)
+ * and, unless NULL, lines (the line each record starts on; the file is
+ * the reader's, sf_reader_file_records tells how many each gave).
+ * Returns the number of rows written, 0 at the end of the input, or -1 on
+ * error with err filled, as sf_reader_fill (which it calls). */
+SF_API long sf_array_read(sf_reader_t *reader, size_t max, uint8_t *cells,
+                          uint8_t *invalid, uint64_t *lines,
+                          sf_error_t *err);
 
 /* Solve n rows with kernel k (NULL = default) as sf_solve_cells does.
  * Writes solutions (n rows: the solution when the count is > 0, else

@@ -680,6 +680,32 @@ static void get_file(const set_t *set, size_t i, uint8_t cells[81],
     snprintf(label, label_size, "%s:%lu", set->name, set->puzzles[i].line);
 }
 
+static double mono_sec(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* A line every few seconds while a long set runs (by the first thread:
+ * done puzzles counted by all), so that a long run never goes quiet. */
+static void show_progress(const set_t *set, size_t *done, double t0,
+                          double *last)
+{
+    const size_t k = __atomic_add_fetch(done, 1, __ATOMIC_RELAXED);
+#ifdef _OPENMP
+    if (omp_get_thread_num() != 0)
+        return;
+#endif
+    const double t = mono_sec();
+    if (t - *last < 5)
+        return;
+    *last = t;
+    printf("  %s: %zu of %zu puzzles checked, %.0f s\n", set->name, k,
+           set->n, t - t0);
+    fflush(stdout);
+}
+
 /* Check every puzzle of set in parallel into t.  Returns 0, or -1 when a
  * thread could not allocate its kernel states. */
 static int check_set(const set_t *set, const opts_t *op, uint64_t *shown,
@@ -687,6 +713,9 @@ static int check_set(const set_t *set, const opts_t *op, uint64_t *shown,
 {
     const size_t n_kernels = count_kernels();
     int broken = 0;
+    size_t done = 0;
+    const double t0 = mono_sec();
+    double last = t0;
 #ifdef _OPENMP
     const int threads = op->threads > 0 ? op->threads : omp_get_max_threads();
 #pragma omp parallel num_threads(threads)
@@ -713,6 +742,7 @@ static int check_set(const set_t *set, const opts_t *op, uint64_t *shown,
                 continue;
             set->get(set, i, cells, label, sizeof label);
             check_puzzle(&wk, op, cells, label, &mine);
+            show_progress(set, &done, t0, &last);
         }
         worker_free(&wk);
 #ifdef _OPENMP
@@ -1303,6 +1333,9 @@ static int check_pencil_set(const set_t *set, const plist_t *l,
 {
     const size_t n_kernels = count_kernels();
     int broken = 0;
+    size_t done = 0;
+    const double t0 = mono_sec();
+    double last = t0;
 #ifdef _OPENMP
     const int threads = op->threads > 0 ? op->threads : omp_get_max_threads();
 #pragma omp parallel num_threads(threads)

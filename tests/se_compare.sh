@@ -5,8 +5,8 @@
 #   sh tests/se_compare.sh [OPTIONS] SUDOFLOW
 #
 #   --data DIR     the public sets data/se/shared_ratings.csv refers to
-#                  (default ../shared/data beside the repository); when the
-#                  directory is missing only data/se/ratings.csv is used
+#                  (default $SF_DATA); without it, of the public puzzles
+#                  only the few that tests/data/public.csv holds are rated
 #   --own          only the project's own puzzles (data/se/ratings.csv)
 #   --per-band K   only the first K puzzles of each band
 #   --min-se X     only puzzles that SE rates at least X
@@ -35,7 +35,7 @@
 # is never counted as exact and is counted in the "over" column.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
-data=$root/../shared/data
+data=${SF_DATA:-}
 own=0
 perband=0
 minse=
@@ -77,7 +77,11 @@ awk -F, -v OFS='\t' "$band_awk"'
     NR > 1 { print band($2), $2, $3, $4, $1, "data/se/ratings.csv:" NR }' \
     "$root/data/se/ratings.csv" > "$tmp/ref"
 shared=$root/data/se/shared_ratings.csv
-if [ "$own" = 0 ] && [ -d "$data" ]; then
+if [ "$own" = 0 ] && [ -n "$data" ] && [ ! -d "$data" ]; then
+    echo "se_compare.sh: no directory $data (--data)" >&2
+    exit 2
+fi
+if [ "$own" = 0 ] && [ -n "$data" ]; then
     for f in $(awk -F, 'NR > 1 { print $1 }' "$shared" | sort -u); do
         if [ ! -f "$data/$f" ]; then
             echo "se_compare.sh: $data/$f missing, its puzzles skipped" >&2
@@ -91,7 +95,13 @@ if [ "$own" = 0 ] && [ -d "$data" ]; then
             }' "$shared" "$data/$f" >> "$tmp/ref"
     done
 elif [ "$own" = 0 ]; then
-    echo "se_compare.sh: no $data, only data/se/ratings.csv" >&2
+    echo "se_compare.sh: the public sets' puzzles only as far as" \
+        "tests/data/public.csv holds them (--data DIR or SF_DATA for all)" >&2
+    awk -F, -v OFS='\t' "$band_awk"'
+        NR == FNR { if (FNR > 1) want[$1 ":" $2] = $3; next }
+        FNR > 1 && ($1 ":" $2) in want {
+            print band($3), $3, $4, $5, want[$1 ":" $2], $1 ":" $2
+        }' "$root/tests/data/public.csv" "$shared" >> "$tmp/ref"
 fi
 if [ -n "$minse$maxse" ]; then
     awk -F'\t' -v lo="${minse:-0}" -v hi="${maxse:-99}" \
@@ -135,6 +145,7 @@ for b in 1-2 2-4 4-6 6-8 8-9 9+; do
         i=$((i + 1))
     done > "$tmp/in.$b"
     cpu=$(rate_file "$tmp/in.$b" "$tmp/out.$b" "$@") || exit 2
+    echo "se_compare.sh: band $b rated ($n puzzles)" >&2
     awk -v c="$cpu" -v z="$base" -v b="$b" -v n="$((n * r))" 'BEGIN {
         t = c - z; if (t < 0) t = 0; printf "%s\t%.9f\n", b, t / n }' >> "$tmp/times"
     head -n "$n" "$tmp/out.$b" | tr ',' '\t' | paste "$tmp/ref.$b" - >> "$tmp/joined"

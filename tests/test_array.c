@@ -7,8 +7,9 @@
  * (refsolve.h): solutions are valid and agree with the reference's count,
  * the lexicographic solution is the reference's first, copies keep the
  * canonical form and carry their solutions along, and generated puzzles
- * have one solution.  Flagged rows, values above 9, empty arrays and
- * parsing records by offsets are covered too.
+ * have one solution.  Flagged rows, values above 9, empty arrays,
+ * parsing records by offsets and reading a file's records in rows are
+ * covered too.
  *
  * Puzzles come from data/ (read relative to the project root, where
  * `make unit` runs the tests).
@@ -201,6 +202,50 @@ static void test_parse_records(void **state)
     free(t.p);
 }
 
+/* A file read in rows: a comment and a blank line skipped, an invalid
+ * record flagged with zero cells, lines counted, the rows handed out at
+ * most max at a time, then 0 at the end; a missing file is an error. */
+static void test_read_rows(void **state)
+{
+    dir_t *d = *state;
+    static const char base[] = "....7...1.......5..85.3.6..82...1..31....."
+                               ".8..6..5.9.....3.6.7.........4..4.92...";
+    text_t t = {0};
+    tprintf(&t, "# made by hand\n%s\n\nnot a puzzle\n%s,x\n", base, base);
+    char *path = dir_file(d, ".txt");
+    spit(path, t.p, t.n);
+    uint8_t want[81], cells[3 * 81], invalid[3];
+    uint64_t lines[3];
+    assert_int_equal(sf_parse_line(base, 81, want, NULL), 0);
+    const char *paths[] = {path};
+    sf_reader_t *r = sf_reader_new(paths, 1, NULL);
+    assert_non_null(r);
+    sf_error_t err;
+    memset(cells, 0xff, sizeof cells);
+    assert_int_equal(sf_array_read(r, 2, cells, invalid, lines, &err), 2);
+    assert_memory_equal(cells, want, 81);
+    assert_int_equal(invalid[0], 0);
+    assert_int_equal(invalid[1], 1);
+    for (int i = 0; i < 81; i++)
+        assert_int_equal(cells[81 + i], 0);
+    assert_int_equal(lines[0], 2);
+    assert_int_equal(lines[1], 4);
+    assert_int_equal(sf_array_read(r, 2, cells, invalid, NULL, &err), 1);
+    assert_memory_equal(cells, want, 81);
+    assert_int_equal(sf_array_read(r, 2, cells, invalid, lines, &err), 0);
+    sf_reader_free(r);
+    char *missing = dir_file(d, ".txt");
+    const char *none[] = {missing};
+    r = sf_reader_new(none, 1, NULL);
+    assert_int_equal(sf_array_read(r, 2, cells, invalid, lines, &err), -1);
+    assert_int_equal(err.code, SF_ERR_IO);
+    assert_non_null(strstr(err.message, missing));
+    sf_reader_free(r);
+    free(missing);
+    free(path);
+    tfree(&t);
+}
+
 /* ------------------------------------------------------- rate and canon */
 
 static void test_rate_rows(void **state)
@@ -384,6 +429,7 @@ int main(void)
         cmocka_unit_test(test_solve_reference),
         cmocka_unit_test(test_solve_flagged_rows),
         cmocka_unit_test(test_parse_records),
+        cmocka_unit_test_setup_teardown(test_read_rows, make_dir, remove_dir),
         cmocka_unit_test(test_rate_rows),
         cmocka_unit_test(test_canon_rows),
         cmocka_unit_test(test_augment_rows),

@@ -1338,7 +1338,11 @@ static void test_binary_junk(void **state)
                                    SF_FORMAT_GRID, SF_FORMAT_CSV};
     for (size_t f = 0; f < 4; f++) {
         got_t g = read_all((const char *const *)&path, 1, formats[f], NULL, 5);
-        assert_true(g.rc == 0 || g.err.code == SF_ERR_IO);
+        /* or a usage error: read as csv, its header names no puzzle
+         * column and the first record has none in column 1 */
+        assert_true(g.rc == 0 || g.err.code == SF_ERR_IO ||
+                    (g.err.code == SF_ERR_USAGE &&
+                     strstr(g.err.message, "--column")));
         got_free(&g);
     }
     /* junk behind a gzip magic is corrupt gzip */

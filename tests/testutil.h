@@ -2,7 +2,8 @@
  * testutil.h -- small helpers shared by the unit tests: a growable text
  * buffer, reading and writing whole files, a fresh temporary directory per
  * test, gzip members made and unpacked with zlib, puzzle files loaded into
- * memory, and deterministic pseudo-random numbers.
+ * memory (the public benchmark sets where SF_DATA names them), and
+ * deterministic pseudo-random numbers.
  *
  * Everything is `static inline`, so each test program takes only what it
  * uses and nothing needs linking.  Helpers check their own work with cmocka
@@ -188,6 +189,25 @@ static inline char *gunzip(const char *in, size_t len, size_t *n,
 }
 
 /* ----------------------------------------------------------- puzzles */
+
+/* The path of a public benchmark set (17_clue.txt, top1465.txt,
+ * hardest_1106.txt) in the directory SF_DATA names (`make test-data` sets
+ * it), or NULL when SF_DATA is not set: the test that wants it then skips
+ * itself, and this says why, once per program. */
+static inline const char *public_set(const char *name, char *buf, size_t cap)
+{
+    static int told;
+    const char *dir = getenv("SF_DATA");
+    if (!dir || !*dir) {
+        if (!told++)
+            printf("   (tests on %s and the other public sets skipped: "
+                   "make test-data runs them, SF_DATA=DIR names the "
+                   "directory)\n", name);
+        return NULL;
+    }
+    snprintf(buf, cap, "%s/%s", dir, name);
+    return buf;
+}
 
 /* The puzzles of a line-format file, plain or gzip: '#' comment lines and
  * blank lines are skipped, every other line must start with 81 cells

@@ -5,15 +5,17 @@ both sides give the same solutions.
     python3 python/bench/solve.py FILE [--threads N] [--cli build/sudoflow]
                                   [--repeat R]
 
-FILE holds one 81-character puzzle per line.  Reported, in puzzles/s:
+FILE is any puzzle file the command line reads, other than pencilmarks:
+line, grid or csv, plain or gzip, with # comments.  Reported, in
+puzzles/s:
 
-  load        the file into a uint8[N, 81] array (NumPy, outside the
-              library: reading files is the command line's job)
+  load        sudoflow.read: the file into a uint8[N, 81] array
   solve       sudoflow.solve on that array (the best of R runs, each
               run beside a run of the command line)
   load+solve  both, as a script that starts from the file does
   strings     sudoflow.solve on the file's lines as a list of str (the
-              library parses them), lines read included
+              library parses them), lines read included; only for a
+              plain line-format file
   cli         `sudoflow solve -q -j N FILE > /dev/null` (read, parse,
               solve, write; the best of R runs), with --cli
 """
@@ -24,30 +26,23 @@ import resource
 import subprocess
 import time
 
-import numpy as np
-
 import sudoflow
 
 
 def load(path):
-    """uint8[N, 81] from a file of puzzle lines, the 81 cells first ('.'
-    or '0' empty), LF or CRLF line ends."""
-    raw = np.fromfile(path, dtype=np.uint8)
-    if len(raw) and raw[-1] != ord("\n"):
-        raw = np.append(raw, np.uint8(ord("\n")))
-    ends = np.flatnonzero(raw == ord("\n"))
-    starts = np.concatenate(([0], ends[:-1] + 1))
-    if ((ends - starts) < 81).any():
-        raise SystemExit("%s: a line shorter than 81 characters" % path)
-    table = np.zeros(256, dtype=np.uint8)
-    table[ord("1"):ord("9") + 1] = np.arange(1, 10)
-    cells = np.empty((len(starts), 81), dtype=np.uint8)
-    step = 65536  # rows at a time, to keep the index array small
-    cols = np.arange(81, dtype=np.int64)
-    for i in range(0, len(starts), step):
-        rows = starts[i:i + step, None] + cols
-        cells[i:i + step] = table[raw[rows]]
-    return cells
+    """The file's records as the command line reads them: a ReadResult."""
+    return sudoflow.read(path)
+
+
+def plain_lines(path):
+    """The file's lines when it is plain line-format text, else None."""
+    with open(path, "rb") as f:
+        if f.read(2) == b"\x1f\x8b":
+            return None
+    with open(path) as f:
+        lines = [x for x in f.read().splitlines()
+                 if x.strip() and not x.startswith("#")]
+    return lines if lines and len(lines[0]) >= 81 else None
 
 
 def cpu_seconds():
@@ -76,7 +71,8 @@ def main():
     ap.add_argument("--repeat", type=int, default=3)
     a = ap.parse_args()
 
-    t_load, cells = best(1, lambda: load(a.file))
+    t_load, records = best(1, lambda: load(a.file))
+    cells = records.puzzles[~records.invalid]  # the puzzles among them
     n = len(cells)
     cmd = [a.cli, "solve", "-q", "-j", str(a.threads), a.file]
 
@@ -94,22 +90,26 @@ def main():
             clis.append(best(1, cli)[0])
     t_solve = min(solves)
 
-    def from_strings():
-        with open(a.file) as f:
-            return sudoflow.solve(f.read().splitlines(), threads=a.threads)
-
-    t_str, r2 = best(1, from_strings)
-    assert (r2.solutions == r.solutions).all()
     load_solve = (t_load[0] + t_solve[0], t_load[1] + t_solve[1])
-    rows = [("load", t_load), ("solve", t_solve),
-            ("load+solve", load_solve), ("strings", t_str)]
+    rows = [("load", t_load), ("solve", t_solve), ("load+solve", load_solve)]
+    if plain_lines(a.file) is not None:
+        def from_strings():
+            return sudoflow.solve(plain_lines(a.file), threads=a.threads)
+
+        t_str, r2 = best(1, from_strings)
+        assert (r2.solutions == r.solutions).all()
+        rows.append(("strings", t_str))
     if a.cli:
         t_cli = min(clis)
         rows.append(("cli", t_cli))
-        out = subprocess.run(cmd[:-1] + ["--fields", "solution", a.file],
+        out = subprocess.run(cmd[:-1] + ["--fields", "solution",
+                                         "--out-format", "line", a.file],
                              stdout=subprocess.PIPE, check=True).stdout
-        assert out.decode().splitlines() == sudoflow.to_strings(
-            r.solutions, "0")
+        want = [x for x, bad in zip(out.decode().splitlines(),
+                                    records.invalid) if not bad]
+        got = [x if k else "" for x, k in
+               zip(sudoflow.to_strings(r.solutions, "0"), r.counts)]
+        assert want == got, "the solutions differ from the command line's"
     print("%s: %d puzzles, threads %s" % (a.file, n, a.threads or "all"))
     print("  %-10s %8s %12s %8s %14s" % ("", "wall s", "puzzles/s", "CPU s",
                                           "puzzles/CPU s"))
@@ -118,7 +118,7 @@ def main():
               % (name, wall, n / wall, cpu, n / cpu))
     if a.cli:
         cli_wall, cli_cpu = t_cli
-        for name, (wall, cpu) in rows[1:4]:
+        for name, (wall, cpu) in rows[1:-1]:
             print("  %s / cli: %.2f by wall time, %.2f by CPU time"
                   % (name, cli_wall / wall, cli_cpu / cpu))
 

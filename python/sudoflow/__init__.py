@@ -28,14 +28,16 @@ saves is irrelevant when one call handles a whole array.
 """
 
 import numbers
+import os
 
 import numpy as np
 
 from . import _native
 
 __all__ = [
-    "solve", "rate", "se_rate", "canon", "augment", "generate", "to_strings",
-    "SolveResult", "RateResult", "SeResult", "CanonResult", "AugmentResult",
+    "read", "solve", "rate", "se_rate", "canon", "augment", "generate",
+    "to_strings", "ReadResult", "SolveResult", "RateResult", "SeResult",
+    "CanonResult", "AugmentResult",
     "STATUS_NAMES", "LEVEL_NAMES", "SE_STEP_NAMES", "SYMMETRIES", "KERNELS",
     "SOLVED", "UNIQUE", "MULTIPLE", "UNSOLVABLE", "INVALID",
 ]
@@ -187,6 +189,24 @@ class _Result:
             for k in self._names))
 
 
+class ReadResult(_Result):
+    """The records of puzzle files (as the command line reads them), one
+    row per record.
+
+    puzzles  uint8[N, 81]: the cells (zeros for a record that is not a
+             puzzle)
+    invalid  bool[N]: the record is not a puzzle
+    lines    uint64[N]: the line of its file the record starts on
+    """
+
+    _names = ("puzzles", "invalid", "lines")
+
+    def __init__(self, puzzles, invalid, lines):
+        self.puzzles = puzzles
+        self.invalid = invalid
+        self.lines = lines
+
+
 class SolveResult(_Result):
     """What ``solve`` found, one entry per puzzle.
 
@@ -282,6 +302,62 @@ class AugmentResult(_Result):
 
 
 # ------------------------------------------------------------------- API
+
+def read(paths, format=None, column=None):
+    """The puzzles of one file or several (a path, or a list of paths read
+    as one stream; "-" is standard input) as the command line reads them:
+    plain or gzip, the format detected per file (``line``, ``grid`` or
+    ``csv``) unless given, ``#`` comments and blank lines skipped, the csv
+    puzzle column by its usual names unless ``column`` (a name or a
+    1-based number) says; a ReadResult.  Pencilmark files are for the
+    command line (``sudoflow solve``): they raise ValueError, as a bad
+    csv column does; a missing or damaged file raises OSError, with the
+    command line's message."""
+    if isinstance(paths, (str, bytes, os.PathLike)):
+        paths = [paths]
+    names = [os.fsencode(p) for p in paths]
+    if not names:
+        raise ValueError("read: no paths (\"-\" is standard input)")
+    opts = _native.ReaderOpts()
+    opts.no_text = 1
+    if format is not None:
+        if format not in _native.SF_FORMATS:
+            raise ValueError("format %r: one of %s"
+                             % (format, ", ".join(_native.SF_FORMATS)))
+        opts.format = _lib.sf_format_parse(format.encode())
+    if column is not None:
+        opts.column = str(column).encode()
+    argv = (_native._c.c_char_p * max(len(names), 1))(*names)
+    reader = _lib.sf_reader_new(argv, len(names), opts)
+    if not reader:
+        raise MemoryError(_NOMEM)
+    parts = []
+    err = _native.Error()
+    try:
+        while True:
+            rows = 65536
+            cells = np.empty((rows, _CELLS), dtype=np.uint8)
+            invalid = np.empty(rows, dtype=np.uint8)
+            lines = np.empty(rows, dtype=np.uint64)
+            got = _lib.sf_array_read(reader, rows, cells.ctypes.data,
+                                     invalid.ctypes.data, lines.ctypes.data,
+                                     err)
+            if got < 0:
+                msg = err.message.decode(errors="replace")
+                raise (ValueError if err.code == _native.SF_ERR_USAGE
+                       else OSError)(msg)
+            if got == 0:
+                break
+            parts.append((cells[:got], invalid[:got], lines[:got]))
+    finally:
+        _lib.sf_reader_free(reader)
+    if not parts:
+        return ReadResult(np.zeros((0, _CELLS), dtype=np.uint8),
+                          np.zeros(0, dtype=bool), np.zeros(0, np.uint64))
+    return ReadResult(np.concatenate([p[0] for p in parts]),
+                      np.concatenate([p[1] for p in parts]).astype(bool),
+                      np.concatenate([p[2] for p in parts]))
+
 
 def solve(puzzles, limit=1, lex=False, threads=None, kernel=None):
     """Solve every puzzle; a SolveResult.

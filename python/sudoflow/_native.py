@@ -37,6 +37,27 @@ class GenTarget(_c.Structure):
     ]
 
 
+class ReaderOpts(_c.Structure):
+    """sf_reader_opts_t"""
+
+    _fields_ = [
+        ("format", _c.c_int),
+        ("column", _c.c_char_p),
+        ("no_text", _c.c_int),
+        ("inflate", _c.c_int),
+        ("max_record", _c.c_size_t),
+        ("on_note", _c.c_void_p),
+        ("note_ctx", _c.c_void_p),
+        ("pencil", _c.c_int),
+    ]
+
+
+class Error(_c.Structure):
+    """sf_error_t"""
+
+    _fields_ = [("code", _c.c_int), ("message", _c.c_char * 512)]
+
+
 class _KernelHead(_c.Structure):
     """The first member of sf_kernel_t, all the package reads of it."""
 
@@ -54,6 +75,16 @@ _SIGNATURES = {
     "sf_kernel_find": (_c.c_void_p, [_c.c_char_p]),
     "sf_gen_opts_problem": (_c.c_char_p, [_c.POINTER(GenOpts)]),
     "sf_gen_min_clues": (_c.c_int, [_c.c_int]),
+    "sf_format_parse": (_c.c_int, [_c.c_char_p]),
+    "sf_reader_new": (
+        _c.c_void_p, [_c.POINTER(_c.c_char_p), _c.c_size_t,
+                      _c.POINTER(ReaderOpts)],
+    ),
+    "sf_reader_free": (None, [_c.c_void_p]),
+    "sf_array_read": (
+        _c.c_long,
+        [_c.c_void_p, _c.c_size_t, _ptr, _ptr, _ptr, _c.POINTER(Error)],
+    ),
     "sf_array_parse": (
         _c.c_int,
         [_ptr, _ptr, _c.c_size_t, _c.c_int, _ptr, _ptr],
@@ -90,6 +121,8 @@ _SIGNATURES = {
 
 # Values of the C enums the package passes.
 SF_LEX = 1
+SF_FORMATS = ("line", "grid", "csv")  # sf_format_t values 1, 2, 3
+SF_ERR_USAGE = 1
 
 
 def library_path():

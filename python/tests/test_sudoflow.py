@@ -9,11 +9,13 @@ call gives the same arrays for 1, 2 and 3 threads, and bad input raises
 the documented exceptions.
 """
 
+import os
+
 import numpy as np
 import pytest
 
 import sudoflow
-from conftest import load
+from conftest import ROOT, load
 
 BAD_RECORDS = [
     "not a puzzle",
@@ -146,6 +148,43 @@ def test_single_string_and_empty_input():
     for empty in ([], np.zeros((0, 81), np.uint8)):
         r = sudoflow.solve(empty)
         assert r.solutions.shape == (0, 81) and len(r) == 0
+
+
+# --------------------------------------------------------------- reading
+
+def test_read_formats(tmp_path):
+    """read() takes what the command line takes: gzip with # comments,
+    grids, csv (column by name), several files as one stream, and flags
+    records that are not puzzles."""
+    lines = load("random.txt.gz", 20)
+    gz = os.path.join(ROOT, "data", "random.txt.gz")
+    r = sudoflow.read(gz)
+    assert (r.puzzles[:20] == to_cells([x[:81] for x in lines])).all()
+    assert not r.invalid.any() and r.lines[0] > 1  # after the # header
+    grid = tmp_path / "g.txt"
+    grid.write_text("".join(lines[0][9 * k:9 * k + 9].replace(".", "0") +
+                            "\n" for k in range(9)))
+    csv = tmp_path / "c.csv"
+    csv.write_text("id,board\n1,%s\n2,%s\n" % (lines[1][:81], "x" * 81))
+    r = sudoflow.read([str(grid), str(csv)], column="board")
+    assert (r.puzzles[0] == to_cells([lines[0][:81]])[0]).all()
+    assert (r.puzzles[1] == to_cells([lines[1][:81]])[0]).all()
+    assert list(r.invalid) == [False, False, True]
+    assert list(r.lines) == [1, 2, 3]
+    assert (r.puzzles[2] == 0).all()
+
+
+def test_read_errors(tmp_path):
+    csv = tmp_path / "c.csv"
+    csv.write_text("id,board\n1,%s\n" % load("sample.txt.gz", 1)[0])
+    with pytest.raises(ValueError, match="--column"):
+        sudoflow.read(str(csv))
+    with pytest.raises(OSError, match="nosuch"):
+        sudoflow.read(str(tmp_path / "nosuch.txt"))
+    with pytest.raises(ValueError, match="format"):
+        sudoflow.read(str(csv), format="pencil")
+    with pytest.raises(ValueError, match="no paths"):
+        sudoflow.read([])
 
 
 # ------------------------------------------------------------ generating
@@ -394,3 +433,50 @@ def test_kernels_agree():
         b = sudoflow.solve(lines, limit=2, kernel=k)
         assert (a.statuses == b.statuses).all()
         assert (a.counts == b.counts).all()
+
+
+def test_bench_script_reads_bundled_sets(cli):
+    """python/bench/solve.py runs on the bundled gzip sets (a # header
+    line) and checks its solutions against the command line's."""
+    import subprocess
+    import sys
+    script = os.path.join(ROOT, "python", "bench", "solve.py")
+    exe = os.environ.get("SUDOFLOW_CLI") or os.path.join(ROOT, "build",
+                                                         "sudoflow")
+    p = subprocess.run([sys.executable, script,
+                        os.path.join(ROOT, "data", "multi.txt.gz"),
+                        "--repeat", "1", "--cli", exe],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       check=False)
+    assert p.returncode == 0, p.stderr.decode()
+    assert b"2000 puzzles" in p.stdout
+
+
+def test_setup_names_the_interpreter_to_use():
+    """An interpreter without the build's modules (a pyenv or conda python3
+    ahead of Debian's on PATH) gets the exact fix, not pip's 'invalid
+    command bdist_wheel'."""
+    import subprocess
+    import sys
+    setup = os.path.join(ROOT, "python", "setup.py")
+    code = ("import sys; sys.modules['wheel'] = None; "
+            "sys.argv = ['setup.py', '--name']; "
+            "exec(compile(open(%r).read(), %r, 'exec'))" % (setup, setup))
+    p = subprocess.run([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, check=False)
+    assert p.returncode != 0
+    assert b"/usr/bin/python3 -m venv --system-site-packages venv" in \
+        p.stderr + p.stdout
+
+
+def test_venv_and_builds_are_ignored_by_git():
+    """A venv made as the README shows and the package build's outputs
+    stay out of git status."""
+    import subprocess
+    if not os.path.isdir(os.path.join(ROOT, ".git")):
+        pytest.skip("not a git checkout")
+    for path in ["venv/bin/python", "python/build/lib/x.py",
+                 "python/sudoflow.egg-info/PKG-INFO", "build/python-lib/x.o"]:
+        p = subprocess.run(["git", "-C", ROOT, "check-ignore", "-q", path],
+                           check=False)
+        assert p.returncode == 0, path

@@ -22,7 +22,15 @@ if [ $# -gt 0 ]; then
 else
     cases=$(ls "$here"/cases/*.sh)
 fi
+start=$(date +%s)
+last=$start
+total=$(echo "$cases" | wc -w)
 for case in $cases; do
+    now=$(date +%s)
+    if [ $((now - last)) -ge 5 ]; then # a line at least every 5 s
+        last=$now
+        echo "cli: $((pass + fail)) of $total cases done ($((now - start)) s)"
+    fi
     name=$(basename "$case" .sh)
     work=$(mktemp -d)
     (cd "$work" && sh "$case" >"$work/.stdout" 2>"$work/.stderr" </dev/null)

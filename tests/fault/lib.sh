@@ -3,15 +3,14 @@
 # A case runs in an empty temporary directory: the directory under test,
 # where only the case's own files and whatever sudoflow must leave may be.
 # References, logs and scratch files go to $T, a second temporary
-# directory.  $SF is the binary; $DATA the repository's data/, $SHARED
-# ../shared/data (may be missing); $CACHE holds inputs several cases share,
-# made on first use.  A case reports with bad (a failure, the case goes on),
+# directory.  $SF is the binary; $DATA the repository's data/; $CACHE
+# holds inputs several cases share, made on first use.  A case reports with bad (a failure, the case goes on),
 # skip (a precondition cannot be made) and note (information), and ends
 # with end_case.
 
 set -u
 BAD=0
-: "${SF:?}" "${T:?}" "${DATA:?}" "${SHARED:?}" "${CACHE:?}"
+: "${SF:?}" "${T:?}" "${DATA:?}" "${CACHE:?}"
 
 # Programs under test start with every signal at its default action, as
 # from a terminal: a shell starts background commands with SIGINT and
@@ -120,19 +119,13 @@ wait_pid() {
 # puzzles N: the first N puzzles of data/sample.txt.gz (2,000 there).
 puzzles() { gzip -dc "$DATA/sample.txt.gz" | head -n "$1"; }
 
-# big_input: the path of a plain file that keeps -j2 busy for a while
-# (half a second here): 24,000 hard puzzles (hardest_1106 x64), or 16,000
-# sample puzzles when ../shared/data is missing.
+# big_input: the path of a plain file that keeps -j2 busy for a while:
+# the 2,000 sample puzzles eight times over (16,000).
 big_input() {
     _f=$CACHE/big.txt
     if [ ! -s "$_f" ]; then
-        if [ -r "$SHARED/hardest_1106.txt" ]; then
-            grep -v '^#' "$SHARED/hardest_1106.txt" >"$_f.part"
-            _n=6
-        else
-            gzip -dc "$DATA/sample.txt.gz" >"$_f.part"
-            _n=3
-        fi
+        gzip -dc "$DATA/sample.txt.gz" >"$_f.part"
+        _n=3
         while [ "$_n" -gt 0 ]; do
             cat "$_f.part" "$_f.part" >"$_f.2" && mv "$_f.2" "$_f.part"
             _n=$((_n - 1))

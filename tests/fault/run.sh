@@ -17,9 +17,8 @@ shift
 here=$(cd "$(dirname "$0")" && pwd)
 SF=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
 DATA=$(cd "$here/../../data" && pwd)
-SHARED=$here/../../../shared/data
 CACHE=$(mktemp -d)
-export SF DATA SHARED CACHE
+export SF DATA CACHE
 ulimit -c 0 # SIGQUIT must not leave a core file in the case's directory
 if [ $# -gt 0 ]; then
     cases=$(for n in "$@"; do echo "$here/cases/$n.sh"; done)

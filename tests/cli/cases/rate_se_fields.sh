@@ -6,7 +6,7 @@
 # 7.6 Nishio, 8.2 region forcing chains, 8.7 dynamic cell forcing chains,
 # 8.8 dynamic contradiction and dynamic double forcing chains; and line 79
 # of the public top1465 set (SE 9.8, dynamic contradiction forcing chains
-# with the first level of nesting, "(+)").  A puzzle with two solutions and
+# with the first level of nesting, "(+)"; tests/data/public.csv).  A puzzle with two solutions and
 # one with clashing givens get empty fields.  Same output at any -j.
 cat > p.txt <<'END'
 37..8154..8.......9....7.1.6..7.9........3.2...2.........43.2..1...5....85....3..
@@ -26,7 +26,7 @@ cat > p.txt <<'END'
 ..7..4..1...3...9...2...8.....963.12...25.43....4....8........9.68......3.5.1....
 ...6...49...1.8...69...3...3..4.5.1.7.4...6.........3..8..7.2.......4..5..72...6.
 END
-sed -n 79p "$IN/../../../../shared/data/top1465.txt" >> p.txt
+awk -F, '$1 == "top1465.txt" && $2 == 79 { print $3 }' "$IN/../../data/public.csv" >> p.txt
 cat >> p.txt <<'END'
 1................................................................................
 11...............................................................................
