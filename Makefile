@@ -19,6 +19,7 @@
 # it affects.  Builds run on every core unless -j says otherwise.
 
 CC       ?= cc
+MPICC    ?= mpicc
 PREFIX   ?= /usr/local
 BUILD    ?= build
 ifeq ($(PORTABLE),1)
@@ -74,11 +75,17 @@ endif
 # The flags of this build, kept in $(BUILD)/flags: rewritten when they
 # change, and every object depends on it, so that a new CC, CFLAGS or
 # switch rebuilds what it affects.
+# sudoflow-mpi's own objects have theirs, with MPICC, in $(BUILD)/flags-mpi.
 FLAGS_FILE = $(BUILD)/flags
-FLAGS_NOW  = $(CC) $(ALLCFLAGS) | $(ALL_LDFLAGS) $(LDLIBS) | $(MPICC)
+FLAGS_NOW  = $(CC) $(ALLCFLAGS) | $(ALL_LDFLAGS) $(LDLIBS)
+FLAGS_MPI  = $(BUILD)/flags-mpi
 ifneq ($(file <$(FLAGS_FILE)),$(FLAGS_NOW))
 $(shell mkdir -p $(BUILD))
 $(file >$(FLAGS_FILE),$(FLAGS_NOW))
+endif
+ifneq ($(file <$(FLAGS_MPI)),$(MPICC) $(FLAGS_NOW))
+$(shell mkdir -p $(BUILD))
+$(file >$(FLAGS_MPI),$(MPICC) $(FLAGS_NOW))
 endif
 
 LIB_SRC  = $(filter-out src/main.c src/cli_%.c src/mpi_%.c,$(wildcard src/*.c))
@@ -194,7 +201,6 @@ python-test: all $(SO)
 # `make test` runs the MPI tests (tests/mpi/run.sh) when mpicc and mpirun
 # are there (sh scripts/deps.sh mpi installs them); not in sanitizer
 # builds, where the MPI library's own allocations would be reported.
-MPICC   ?= mpicc
 MPI_BIN  = $(BUILD)/sudoflow-mpi
 MPI_OBJ  = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/mpi_*.c)) \
            $(BUILD)/obj/mpi/main.o $(filter-out %/main.o,$(CLI_OBJ))
@@ -209,7 +215,7 @@ endif
 mpi-deps:
 	@sh scripts/deps.sh mpi
 
-$(BUILD)/obj/mpi_%.o: src/mpi_%.c $(FLAGS_FILE) | mpi-deps
+$(BUILD)/obj/mpi_%.o: src/mpi_%.c $(FLAGS_MPI) | mpi-deps
 	@mkdir -p $(@D)
 	$(Q)$(call say,MPICC,$<)$(MPICC) $(ALLCFLAGS) -c -o $@ $<
 
@@ -246,7 +252,8 @@ mpich-test: all
 # line when it starts and one with its result and time, all of them even
 # when one fails, and a summary at the end.  None reads anything beside
 # the repository: the public benchmark sets are for `make test-data`.
-TEST_STAGES = unit crosscheck cli fault $(PKG_TEST) $(PY_TEST) $(MPI_TEST)
+TEST_STAGES = build-test unit crosscheck cli fault $(PKG_TEST) $(PY_TEST) \
+              $(MPI_TEST)
 TEST_BUILD  = all $(UNIT_BIN) $(TOOL_BIN) $(if $(PKG_TEST)$(PY_TEST),$(SO)) \
               $(if $(MPI_TEST),$(if $(HAVE_MPI),$(MPI_BIN)))
 
@@ -259,6 +266,10 @@ test-build: test-deps
 # (make's name through a variable of its own, so that `make -n` does not
 # run the script as it would a recursive make)
 PKG_MAKE = $(MAKE)
+
+.PHONY: build-test
+build-test:
+	$(Q)sh tests/build.sh '$(PKG_MAKE)'
 
 pkg-test: test-deps all $(SO)
 	$(Q)sh tests/pkg/run.sh '$(PKG_MAKE)' '$(BUILD)' '$(CC)'

@@ -13,6 +13,8 @@ shift
 
 what() {
     case $1 in
+    build-test) echo "a change of compiler, flags or switches rebuilds" \
+        "what it affects" ;;
     unit) echo "unit tests of the library (cmocka, tests/test_*.c)" ;;
     crosscheck) echo "every kernel against the reference solver on" \
         "data/ and generated puzzles" ;;
