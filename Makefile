@@ -55,8 +55,9 @@ LDFLAGS   += -fsanitize=thread
 endif
 ALL_LDFLAGS = -fopenmp $(LDFLAGS)
 
-# Every core, unless the command line gives -j.
-ifeq ($(filter -j%,$(MAKEFLAGS)),)
+# Every core, unless the command line gives -j (which wins); a recursive
+# make shares its parent's jobs.
+ifeq ($(MAKELEVEL),0)
 MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
 endif
 

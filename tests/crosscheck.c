@@ -1333,9 +1333,6 @@ static int check_pencil_set(const set_t *set, const plist_t *l,
 {
     const size_t n_kernels = count_kernels();
     int broken = 0;
-    size_t done = 0;
-    const double t0 = mono_sec();
-    double last = t0;
 #ifdef _OPENMP
     const int threads = op->threads > 0 ? op->threads : omp_get_max_threads();
 #pragma omp parallel num_threads(threads)
