@@ -31,9 +31,10 @@
  *
  * A process that is one of several (sudoflow-mpi; dist.h has the model)
  * runs the same rounds on its own share of the chunks: reading, writing
- * and the ordered pass then go through batch_dist.c, which exchanges
- * chunks, output (or its offsets) and ordered-pass decisions with the
- * other processes, so that the output is what one process writes.
+ * and the ordered pass then go through the driver's multi-process side
+ * (batch_peers, installed with sf_dist), which exchanges chunks, output
+ * (or its offsets) and ordered-pass decisions with the other processes,
+ * so that the output is what one process writes.
  */
 #include "barrier.h"
 #include "batch_internal.h"
@@ -46,8 +47,10 @@
 #include <sys/resource.h>
 #include <sys/uio.h>
 
-/* The job this process is part of (dist.h); NULL when it runs alone. */
+/* The job this process is part of (dist.h), and the driver's side for it
+ * (batch_internal.h); NULL when it runs alone. */
 const sf_dist_t *sf_dist;
+const batch_peers_t *batch_peers;
 
 void batch_fail(driver_t *d, int code, const char *msg)
 {
@@ -193,8 +196,8 @@ void batch_write_output(driver_t *d, const bchunk_t *c, int o)
  * it are still written. */
 static void write_chunk(driver_t *d, const bchunk_t *c)
 {
-    if (d->dist) {
-        batch_dist_write(d, c);
+    if (d->peers) {
+        d->peers->write(d, c);
         return;
     }
     for (int o = 0; o < d->nout; o++)
@@ -434,7 +437,7 @@ void batch_read_chunk(driver_t *d, bchunk_t *c)
 {
     c->n = 0;
     c->nblocks = 0;
-    if (d->eof || (d->failed && !d->dist)) /* see batch_dist_read */
+    if (d->eof || (d->failed && !d->dist)) /* several: see peers->read */
         return;
     if (d->reader && d->fanout > 1) {
         c->n = read_fanout(d, c);
@@ -459,8 +462,8 @@ void batch_read_chunk(driver_t *d, bchunk_t *c)
 /* The next chunk this process works on, into c. */
 static void read_next(driver_t *d, bchunk_t *c)
 {
-    if (d->dist)
-        batch_dist_read(d, c);
+    if (d->peers)
+        d->peers->read(d, c);
     else
         batch_read_chunk(d, c);
 }
@@ -521,8 +524,8 @@ static void work_chunk(driver_t *d, int t, bchunk_t *cur, team_t *tm)
         return;
     barrier_wait(&tm->work);
     if (d->job->keep) {
-        if (t == 0 && d->dist)
-            batch_dist_keep(d, cur);
+        if (t == 0 && d->peers)
+            d->peers->keep(d, cur);
         else if (t == 0)
             batch_keep_pass(d, cur);
         barrier_wait(&tm->work);
@@ -677,6 +680,7 @@ static driver_t driver_of(const sf_batch_opts_t *opts, const sf_job_t *job,
         d.level[o] = sf_writer_level(writers[o]);
     }
     d.dist = sf_dist;
+    d.peers = sf_dist ? batch_peers : NULL;
     d.chunk = opts->chunk ? opts->chunk : CHUNK_DEFAULT;
     d.threads = opts->threads > 0 ? opts->threads : omp_get_max_threads();
     return d;
@@ -693,7 +697,7 @@ int sf_job_run(const sf_batch_opts_t *opts, const sf_job_t *job,
         sf_chunk_init(&ring[i].in);
     d.t0 = timer_mono_sec();
     const double cpu0 = cpu_seconds();
-    int ok = !d.dist || batch_dist_begin(&d) == 0;
+    int ok = !d.peers || d.peers->begin(&d) == 0;
     ok = ok && (!job->start || job->start(job->ctx, d.threads) == 0);
     if (!ok)
         batch_fail(&d, SF_ERR_NOMEM, "out of memory");
@@ -702,19 +706,20 @@ int sf_job_run(const sf_batch_opts_t *opts, const sf_job_t *job,
     if (ok) {
         read_next(&d, &ring[0]);
         write_begin(&d);
-        if (d.dist)
-            batch_shared_start(&d);
+        if (d.peers)
+            d.peers->rounds_begin(&d);
         if (!(d.dist ? d.dist->any(d.dist->ctx, d.out_dead) : d.out_dead))
             run_rounds(&d, ring);
-        if (d.shared)
-            batch_shared_finish(&d);
+        if (d.peers)
+            d.peers->rounds_end(&d);
     }
     fill_stats(&d, stats, cpu0);
-    if (d.dist)
-        batch_dist_finish(&d, stats);
+    if (d.peers)
+        d.peers->finish(&d, stats);
     for (int i = 0; i < 3; i++)
         batch_chunk_free(&ring[i]);
-    batch_dist_end(&d);
+    if (d.peers)
+        d.peers->end(&d);
     sf_chunk_free(&d.src);
     if (d.failed && err)
         *err = d.err;

@@ -4,10 +4,13 @@
  * of a plain file by the plan of dist_index.c, or the chunks rank 0
  * sends), writing (its own chunks at offsets rank 0 hands out, or
  * everything through rank 0), the ordered pass run by rank 0 over every
- * process's items, and the statistics of the whole job.  batch.c calls
- * these only when sf_dist is set.
+ * process's items, and the statistics of the whole job.  The driver
+ * (batch.c) calls them through batch_peers, which batch_dist_install
+ * sets.
  */
+#include "batch_dist.h"
 #include "batch_internal.h"
+#include "dist_index.h"
 #include "reader_internal.h"
 #include "writer_internal.h"
 
@@ -49,6 +52,23 @@ typedef struct dist_io {
     uint8_t *kept;
     size_t kept_cap;
 } dist_io_t;
+
+/* What this side keeps for a run (driver_t's peer). */
+struct peer_state {
+    int ended;            /* no process reads more */
+    uint64_t rounds;      /* rounds read */
+    dist_io_t *dio;       /* buffers */
+    index_plan_t plan;    /* reading their own chunks (dist_index.h)... */
+    int indexed;          /* ...from the second round on */
+    uint64_t plan_base;   /* run-wide index of the plan's first record */
+    uint64_t plan_rounds; /* rounds read from the plan */
+    uint32_t plan_file;   /* the file it covers, and its counts then */
+    uint64_t plan_count[2];
+    uint64_t *plan_ends;  /* per process: failed, items (index_agree) */
+    int shared;           /* writing their own chunks... */
+    sf_writer_t *at_w[SF_MAX_OUTPUTS]; /* ...at offsets into these... */
+    uint64_t at_pos[SF_MAX_OUTPUTS];   /* ...handed out by rank 0 */
+};
 
 /* Sent by rank 0 with a chunk of records (DIST_TAG_CHUNK), then the
  * records, their text and, for a fan-out job, the items' records and
@@ -94,7 +114,7 @@ static int take(void **dst, size_t *cap, const char **p, size_t n)
 static void dist_recv_chunk(driver_t *d, bchunk_t *c)
 {
     const sf_dist_t *ds = d->dist;
-    dist_io_t *io = d->dio;
+    dist_io_t *io = d->peer->dio;
     const int fan = d->reader && d->fanout > 1;
     dist_chunk_head_t h = {0};
     if (ds->recv(ds->ctx, 0, DIST_TAG_CHUNK, &io->msg, &io->msg_len,
@@ -141,27 +161,27 @@ static void index_start(driver_t *d)
 {
     const sf_dist_t *ds = d->dist;
     reader_at_t at;
-    d->plan_ends = malloc(2 * (size_t)ds->ranks * sizeof *d->plan_ends);
-    const int ok = d->plan_ends && d->fanout <= 1 &&
+    d->peer->plan_ends = malloc(2 * (size_t)ds->ranks * sizeof *d->peer->plan_ends);
+    const int ok = d->peer->plan_ends && d->fanout <= 1 &&
                    reader_at(d->reader, &at) == 0;
     if (ds->any(ds->ctx, !ok) ||
-        index_plan(ds, &at, d->chunk, d->threads, &d->plan) != 0) {
-        free(d->plan_ends);
-        d->plan_ends = NULL;
+        index_plan(ds, &at, d->chunk, d->threads, &d->peer->plan) != 0) {
+        free(d->peer->plan_ends);
+        d->peer->plan_ends = NULL;
         return;
     }
-    d->indexed = 1;
-    d->plan_base = d->read;
-    d->plan_file = at.file;
-    d->plan_count[0] = sf_reader_file_records(d->reader, at.file,
-                                              &d->plan_count[1]);
+    d->peer->indexed = 1;
+    d->peer->plan_base = d->read;
+    d->peer->plan_file = at.file;
+    d->peer->plan_count[0] = sf_reader_file_records(d->reader, at.file,
+                                              &d->peer->plan_count[1]);
 }
 
 /* Chunk j of the plan, this process's, into c: its records from its
  * first line on, exactly as many as one process's chunk holds. */
 static void index_read(driver_t *d, bchunk_t *c, uint64_t j)
 {
-    const index_plan_t *p = &d->plan;
+    const index_plan_t *p = &d->peer->plan;
     const index_chunk_t *m = &p->mine[j / (uint64_t)d->dist->ranks];
     const uint64_t left = p->records - j * p->chunk;
     const size_t want = (size_t)(left < p->chunk ? left : p->chunk);
@@ -177,7 +197,7 @@ static void index_read(driver_t *d, bchunk_t *c, uint64_t j)
             snprintf(msg, sizeof msg, "%s", err.message);
         else
             snprintf(msg, sizeof msg, "%s: changed while it was read",
-                     sf_reader_file_name(d->reader, d->plan_file));
+                     sf_reader_file_name(d->reader, d->peer->plan_file));
         batch_fail(d, got == -1 && err.code ? err.code : SF_ERR_IO, msg);
         return;
     }
@@ -186,7 +206,7 @@ static void index_read(driver_t *d, bchunk_t *c, uint64_t j)
         batch_fail(d, SF_ERR_NOMEM, "out of memory");
         c->n = 0;
     }
-    c->base = d->plan_base + j * p->chunk;
+    c->base = d->peer->plan_base + j * p->chunk;
     c->nblocks = (c->n + BLOCK - 1) / BLOCK;
     c->claimed[0] = c->claimed[1] = 0;
 }
@@ -199,7 +219,7 @@ static void index_read(driver_t *d, bchunk_t *c, uint64_t j)
 static void index_agree(driver_t *d, bchunk_t *c)
 {
     const sf_dist_t *ds = d->dist;
-    uint64_t *all = d->plan_ends;
+    uint64_t *all = d->peer->plan_ends;
     const uint64_t mine[2] = {(uint64_t)d->failed, c->n};
     if (ds->gather(ds->ctx, mine, sizeof mine, all, NULL) != 0)
         batch_fail(d, SF_ERR_IO, "cannot exchange with the other processes");
@@ -208,7 +228,7 @@ static void index_agree(driver_t *d, bchunk_t *c)
         f++;
     if (f == ds->ranks)
         return;
-    d->ended = 1;
+    d->peer->ended = 1;
     if (ds->rank > f)
         c->n = c->nblocks = 0;
     const size_t kept = (size_t)f + (all[2 * f + 1] > 0);
@@ -221,15 +241,15 @@ static void index_agree(driver_t *d, bchunk_t *c)
 static void index_round(driver_t *d, bchunk_t *c)
 {
     const uint64_t ranks = (uint64_t)d->dist->ranks;
-    const uint64_t first = d->plan_rounds++ * ranks;
-    const uint64_t chunks = d->plan.chunks;
+    const uint64_t first = d->peer->plan_rounds++ * ranks;
+    const uint64_t chunks = d->peer->plan.chunks;
     if (first < chunks) {
         c->round_n = (size_t)(chunks - first < ranks ? chunks - first : ranks);
         if (first + (uint64_t)d->dist->rank < chunks)
             index_read(d, c, first + (uint64_t)d->dist->rank);
     }
     if (first + ranks >= chunks)
-        d->ended = 1;
+        d->peer->ended = 1;
     index_agree(d, c);
 }
 
@@ -243,34 +263,34 @@ static void index_round(driver_t *d, bchunk_t *c)
  * sends each process its chunk, and tells all whether the input ended.
  * While the processes read on, a failure must not stop one of them alone
  * (read_chunk). */
-void batch_dist_read(driver_t *d, bchunk_t *c)
+static void batch_dist_read(driver_t *d, bchunk_t *c)
 {
     const sf_dist_t *ds = d->dist;
-    if (!d->ended && !d->indexed && ds->any(ds->ctx, d->failed))
-        d->ended = 1; /* (reading by the plan agrees after each round) */
+    if (!d->peer->ended && !d->peer->indexed && ds->any(ds->ctx, d->failed))
+        d->peer->ended = 1; /* (reading by the plan agrees after each round) */
     c->n = c->nblocks = 0;
     c->round_n = 0;
     c->notes_len = 0;
-    if (d->ended) /* on every process, which now reads no more */
+    if (d->peer->ended) /* on every process, which now reads no more */
         return;
-    const int scatter = d->reader && d->rounds++ > 0 && !ds->replicate;
-    if (scatter && d->rounds == 2)
+    const int scatter = d->reader && d->peer->rounds++ > 0 && !ds->replicate;
+    if (scatter && d->peer->rounds == 2)
         index_start(d);
-    if (d->indexed) {
+    if (d->peer->indexed) {
         index_round(d, c);
         return;
     }
     if (scatter && ds->rank > 0) {
         dist_recv_chunk(d, c);
     } else {
-        for (int k = 0; k < ds->ranks && (scatter || !d->ended); k++) {
-            bchunk_t *into = k == ds->rank ? c : &d->dio->skip;
-            if (d->ended)
+        for (int k = 0; k < ds->ranks && (scatter || !d->peer->ended); k++) {
+            bchunk_t *into = k == ds->rank ? c : &d->peer->dio->skip;
+            if (d->peer->ended)
                 into->n = into->nblocks = 0;
             else
                 batch_read_chunk(d, into);
             if (into->n == 0)
-                d->ended = 1;
+                d->peer->ended = 1;
             else
                 c->round_n++;
             if (scatter && k > 0)
@@ -278,9 +298,9 @@ void batch_dist_read(driver_t *d, bchunk_t *c)
         }
     }
     if (scatter) {
-        int ended = d->ended;
+        int ended = d->peer->ended;
         ds->share(ds->ctx, &ended, sizeof ended);
-        d->ended = ended;
+        d->peer->ended = ended;
     }
 }
 
@@ -317,7 +337,7 @@ static void chunk_iov(const driver_t *d, const bchunk_t *c, int o,
 static void dist_send_output(driver_t *d, const bchunk_t *c)
 {
     const sf_dist_t *ds = d->dist;
-    dist_io_t *io = d->dio;
+    dist_io_t *io = d->peer->dio;
     dist_head_t h = sent_head(d, c);
     struct iovec head = {.iov_base = &h, .iov_len = sizeof h};
     const size_t need = 2 + (size_t)d->nout * c->nblocks;
@@ -350,7 +370,7 @@ static void dist_write_from(driver_t *d, int from)
     static const sf_error_t nomem = {SF_ERR_NOMEM, "out of memory"};
     static const sf_error_t lost = {SF_ERR_IO, "lost a message"};
     const sf_dist_t *ds = d->dist;
-    dist_io_t *io = d->dio;
+    dist_io_t *io = d->peer->dio;
     dist_head_t h = {0};
     sf_error_t err;
     if (ds->recv(ds->ctx, from, DIST_TAG_OUT, &io->msg, &io->msg_len,
@@ -383,7 +403,7 @@ typedef struct shared_names {
     char tmp[SF_MAX_OUTPUTS][PATH_MAX], name[SF_MAX_OUTPUTS][PATH_MAX];
 } shared_names_t;
 
-void batch_shared_start(driver_t *d)
+static void batch_shared_start(driver_t *d)
 {
     const sf_dist_t *ds = d->dist;
     shared_names_t *nm = calloc(1, sizeof *nm);
@@ -406,36 +426,38 @@ void batch_shared_start(driver_t *d)
     int ok = nm->ok;
     for (int o = 0; ok && o < d->nout; o++) {
         sf_error_t err;
-        d->at_w[o] = ds->rank == 0 ? d->writers[o]
+        d->peer->at_w[o] = ds->rank == 0 ? d->writers[o]
                                    : writer_open_shared(nm->tmp[o],
                                                         nm->name[o], &err);
-        ok = d->at_w[o] != NULL;
+        ok = d->peer->at_w[o] != NULL;
     }
     free(nm);
     if (ds->any(ds->ctx, !ok)) {
         for (int o = 0; o < d->nout; o++) {
             sf_error_t ignored;
-            if (ds->rank > 0 && d->at_w[o])
-                sf_writer_close(d->at_w[o], 0, &ignored);
-            d->at_w[o] = NULL;
+            if (ds->rank > 0 && d->peer->at_w[o])
+                sf_writer_close(d->peer->at_w[o], 0, &ignored);
+            d->peer->at_w[o] = NULL;
         }
         return;
     }
-    d->shared = 1;
+    d->peer->shared = 1;
     for (int o = 0; ds->rank == 0 && o < d->nout; o++)
-        d->at_pos[o] = writer_tell(d->writers[o]);
+        d->peer->at_pos[o] = writer_tell(d->writers[o]);
 }
 
 /* After the rounds, on every process: rank 0's files end where the last
  * chunk ends; the others close theirs (an error there fails the run). */
-void batch_shared_finish(driver_t *d)
+static void batch_shared_finish(driver_t *d)
 {
+    if (!d->peer->shared)
+        return;
     for (int o = 0; o < d->nout; o++) {
         sf_error_t err;
-        if (d->dist->rank == 0 ? writer_end_at(d->at_w[o], d->at_pos[o], &err)
-                               : sf_writer_close(d->at_w[o], 1, &err))
+        if (d->dist->rank == 0 ? writer_end_at(d->peer->at_w[o], d->peer->at_pos[o], &err)
+                               : sf_writer_close(d->peer->at_w[o], 1, &err))
             batch_fail_output(d, &err);
-        d->at_w[o] = NULL;
+        d->peer->at_w[o] = NULL;
     }
 }
 
@@ -443,7 +465,7 @@ void batch_shared_finish(driver_t *d)
 static void shared_write(driver_t *d, const bchunk_t *c, const uint64_t *off)
 {
     static const sf_error_t nomem = {SF_ERR_NOMEM, "out of memory"};
-    dist_io_t *io = d->dio;
+    dist_io_t *io = d->peer->dio;
     const int n = (int)c->nblocks;
     if (batch_grow((void **)&io->iov, &io->iov_bytes,
                    ((size_t)n + 1) * sizeof *io->iov) != 0) {
@@ -457,7 +479,7 @@ static void shared_write(driver_t *d, const bchunk_t *c, const uint64_t *off)
         sf_error_t err;
         if (h.failed)
             batch_fail_output(d, &nomem);
-        else if (n && writer_pwritev(d->at_w[o], io->iov, n, off[o], &err))
+        else if (n && writer_pwritev(d->peer->at_w[o], io->iov, n, off[o], &err))
             batch_fail_output(d, &err);
     }
 }
@@ -467,7 +489,7 @@ static void shared_write(driver_t *d, const bchunk_t *c, const uint64_t *off)
 static void shared_send(driver_t *d, const bchunk_t *c)
 {
     const sf_dist_t *ds = d->dist;
-    dist_io_t *io = d->dio;
+    dist_io_t *io = d->peer->dio;
     dist_head_t h = sent_head(d, c);
     for (int o = 0; o < d->nout && !h.failed; o++)
         chunk_iov(d, c, o, &h, NULL);
@@ -492,7 +514,7 @@ static void shared_send(driver_t *d, const bchunk_t *c)
 static void shared_place(driver_t *d, int from)
 {
     const sf_dist_t *ds = d->dist;
-    dist_io_t *io = d->dio;
+    dist_io_t *io = d->peer->dio;
     dist_head_t h = {0};
     if (ds->recv(ds->ctx, from, DIST_TAG_OUT, &io->msg, &io->msg_len,
                  &io->msg_cap) != 0 || io->msg_len < sizeof h) {
@@ -501,11 +523,11 @@ static void shared_place(driver_t *d, int from)
         return;
     }
     memcpy(&h, io->msg, sizeof h);
-    const struct iovec iov = {d->at_pos, sizeof d->at_pos};
+    const struct iovec iov = {d->peer->at_pos, sizeof d->peer->at_pos};
     if (ds->send(ds->ctx, from, DIST_TAG_AT, &iov, 1) != 0)
         batch_fail(d, SF_ERR_IO, "cannot send to another process");
     for (int o = 0; o < d->nout; o++) {
-        d->at_pos[o] += h.bytes[o];
+        d->peer->at_pos[o] += h.bytes[o];
         d->records[o] += h.records[o];
     }
     if (h.notes <= io->msg_len - sizeof h)
@@ -520,11 +542,11 @@ static void shared_round(driver_t *d, const bchunk_t *c)
     dist_head_t h;
     memset(&h, 0, sizeof h);
     uint64_t off[SF_MAX_OUTPUTS];
-    memcpy(off, d->at_pos, sizeof off);
+    memcpy(off, d->peer->at_pos, sizeof off);
     batch_notes_report(d, c->notes, c->notes_len);
     for (int o = 0; o < d->nout; o++) {
         chunk_iov(d, c, o, &h, NULL);
-        d->at_pos[o] += h.bytes[o];
+        d->peer->at_pos[o] += h.bytes[o];
         d->records[o] += h.records[o];
     }
     d->written += c->n;
@@ -536,9 +558,9 @@ static void shared_round(driver_t *d, const bchunk_t *c)
 /* Chunk c's output: rank 0 writes it and then the rest of its round, from
  * the processes that worked on them, in chunk order; the others send it.
  * (Or, writing at offsets, each process writes its own.) */
-void batch_dist_write(driver_t *d, const bchunk_t *c)
+static void batch_dist_write(driver_t *d, const bchunk_t *c)
 {
-    if (d->shared) {
+    if (d->peer->shared) {
         if (d->dist->rank > 0)
             shared_send(d, c);
         else
@@ -562,7 +584,7 @@ void batch_dist_write(driver_t *d, const bchunk_t *c)
 static void dist_keep_remote(driver_t *d, bchunk_t *c)
 {
     const sf_dist_t *ds = d->dist;
-    dist_io_t *io = d->dio;
+    dist_io_t *io = d->peer->dio;
     const size_t ss = d->job->slot_size;
     uint64_t n = c->n;
     if (batch_grow((void **)&io->items, &io->items_bytes, n * sizeof *io->items)) {
@@ -593,7 +615,7 @@ static void dist_keep_remote(driver_t *d, bchunk_t *c)
 static void dist_keep_for(driver_t *d, int from)
 {
     const sf_dist_t *ds = d->dist;
-    dist_io_t *io = d->dio;
+    dist_io_t *io = d->peer->dio;
     const size_t ss = d->job->slot_size;
     uint64_t n = 0;
     if (ds->recv(ds->ctx, from, DIST_TAG_KEEP, &io->kmsg, &io->kmsg_len,
@@ -617,7 +639,7 @@ static void dist_keep_for(driver_t *d, int from)
 }
 
 /* The ordered pass over the round of chunk c, in chunk order, by rank 0. */
-void batch_dist_keep(driver_t *d, bchunk_t *c)
+static void batch_dist_keep(driver_t *d, bchunk_t *c)
 {
     if (d->dist->rank > 0) {
         dist_keep_remote(d, c);
@@ -634,20 +656,20 @@ static void index_finish(driver_t *d)
 {
     const sf_dist_t *ds = d->dist;
     uint64_t v[2], own[2];
-    v[0] = sf_reader_file_records(d->reader, d->plan_file, &v[1]);
-    v[0] -= d->plan_count[0];
-    v[1] -= d->plan_count[1];
+    v[0] = sf_reader_file_records(d->reader, d->peer->plan_file, &v[1]);
+    v[0] -= d->peer->plan_count[0];
+    v[1] -= d->peer->plan_count[1];
     memcpy(own, v, sizeof v);
     ds->sum(ds->ctx, v, 2);
     if (ds->rank == 0)
-        reader_count_add(d->reader, d->plan_file, v[0] - own[0],
+        reader_count_add(d->reader, d->peer->plan_file, v[0] - own[0],
                          v[1] - own[1]);
 }
 
 /* After the run: every process ends with the first process's error, and
  * with rank 0's counts (it wrote everything and ran the ordered pass),
  * the threads and CPU time of all and the longest wall time. */
-void batch_dist_finish(driver_t *d, sf_job_stats_t *st)
+static void batch_dist_finish(driver_t *d, sf_job_stats_t *st)
 {
     const sf_dist_t *ds = d->dist;
     if (ds->agree(ds->ctx, d->failed ? -1 : 0, &d->err) != 0)
@@ -664,7 +686,7 @@ void batch_dist_finish(driver_t *d, sf_job_stats_t *st)
     st->threads = (int)threads;
     ds->fsum(ds->ctx, &st->cpu_sec, 1);
     ds->fmax(ds->ctx, &st->wall_sec, 1);
-    if (d->indexed) /* each read its own chunks of that file */
+    if (d->peer->indexed) /* each read its own chunks of that file */
         index_finish(d);
 }
 
@@ -682,20 +704,36 @@ static void dist_io_free(dist_io_t *io)
 }
 
 
-int batch_dist_begin(driver_t *d)
+static int batch_dist_begin(driver_t *d)
 {
-    d->dio = calloc(1, sizeof *d->dio);
-    if (!d->dio)
+    d->peer = calloc(1, sizeof *d->peer);
+    if (!d->peer)
         return -1;
-    sf_chunk_init(&d->dio->skip.in);
+    d->peer->dio = calloc(1, sizeof *d->peer->dio);
+    if (!d->peer->dio)
+        return -1;
+    sf_chunk_init(&d->peer->dio->skip.in);
     return 0;
 }
 
-void batch_dist_end(driver_t *d)
+static void batch_dist_end(driver_t *d)
 {
-    dist_io_free(d->dio);
-    d->dio = NULL;
-    index_plan_free(&d->plan);
-    free(d->plan_ends);
-    d->plan_ends = NULL;
+    if (!d->peer)
+        return;
+    dist_io_free(d->peer->dio);
+    index_plan_free(&d->peer->plan);
+    free(d->peer->plan_ends);
+    free(d->peer);
+    d->peer = NULL;
+}
+
+static const batch_peers_t peers = {
+    batch_dist_begin, batch_dist_end, batch_dist_read, batch_dist_write,
+    batch_dist_keep, batch_shared_start, batch_shared_finish,
+    batch_dist_finish,
+};
+
+void batch_dist_install(void)
+{
+    batch_peers = &peers;
 }

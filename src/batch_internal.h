@@ -1,8 +1,9 @@
 /*
- * batch_internal.h -- the batch driver's state, shared by its two files:
- * batch.c (the rounds of one process: reading, working, writing) and
- * batch_dist.c (what a process that is one of several does instead when
- * it reads, writes and runs the ordered pass; dist.h has the model).
+ * batch_internal.h -- the batch driver's state and the steps of its
+ * rounds (batch.c: reading, working, writing in one process), for the
+ * driver's multi-process side (batch_dist.c: what a process that is one
+ * of several does instead when it reads, writes and runs the ordered
+ * pass; dist.h has the model), which plugs in through batch_peers_t.
  */
 #ifndef SUDOFLOW_BATCH_INTERNAL_H
 #define SUDOFLOW_BATCH_INTERNAL_H
@@ -11,7 +12,6 @@
 #include <stdint.h>
 
 #include "dist.h"
-#include "dist_index.h"
 #include "format.h"
 #include "sudoflow.h"
 
@@ -72,19 +72,8 @@ typedef struct driver {
     uint64_t records[SF_MAX_OUTPUTS];
     double t0, last_progress;
     const sf_dist_t *dist; /* several processes (dist.h), or NULL */
-    int ended;            /* several processes: no process reads more */
-    uint64_t rounds;      /* several processes: rounds read */
-    struct dist_io *dio;  /* several processes: buffers (batch_dist.c) */
-    index_plan_t plan;    /* several processes reading their own chunks... */
-    int indexed;          /* ...(dist_index.h) from the second round on */
-    uint64_t plan_base;   /* run-wide index of the plan's first record */
-    uint64_t plan_rounds; /* rounds read from the plan */
-    uint32_t plan_file;   /* the file it covers, and its counts then */
-    uint64_t plan_count[2];
-    uint64_t *plan_ends;  /* per process: failed, items (index_agree) */
-    int shared;           /* several processes writing their own chunks */
-    sf_writer_t *at_w[SF_MAX_OUTPUTS]; /* ...at offsets into these... */
-    uint64_t at_pos[SF_MAX_OUTPUTS];   /* ...handed out by rank 0 */
+    const struct batch_peers *peers; /* ...and their side of the driver */
+    struct peer_state *peer; /* what that side keeps for a run */
 } driver_t;
 
 /* batch.c: the pieces the processes' side uses. */
@@ -102,17 +91,26 @@ int batch_keep_one(driver_t *d, const sf_item_t *it, void *slot);
 void batch_keep_pass(driver_t *d, bchunk_t *c);
 void batch_write_output(driver_t *d, const bchunk_t *c, int o);
 
-/* batch_dist.c: a process of several.  begin/end bracket a run (0, or
- * -1 out of memory); read, write and keep replace the one-process
- * steps; shared_start/shared_finish bracket the rounds (collective);
- * finish reduces the statistics (collective). */
-int batch_dist_begin(driver_t *d);
-void batch_dist_end(driver_t *d);
-void batch_dist_read(driver_t *d, bchunk_t *c);
-void batch_dist_write(driver_t *d, const bchunk_t *c);
-void batch_dist_keep(driver_t *d, bchunk_t *c);
-void batch_shared_start(driver_t *d);
-void batch_shared_finish(driver_t *d);
-void batch_dist_finish(driver_t *d, sf_job_stats_t *st);
+/* What a process that is one of several (dist.h) does instead of the
+ * one-process steps: begin/end bracket a run (0, or -1 out of memory);
+ * read, write and keep replace the one-process steps; rounds_begin and
+ * rounds_end bracket the rounds (collective); finish reduces the
+ * statistics (collective).  The multi-process side of the driver
+ * (batch_dist.c) fills the table, and sudoflow-mpi's main installs it
+ * in batch_peers, beside sf_dist; the driver calls it only through that
+ * pointer, never by name. */
+typedef struct batch_peers {
+    int (*begin)(driver_t *d);
+    void (*end)(driver_t *d);
+    void (*read)(driver_t *d, bchunk_t *c);
+    void (*write)(driver_t *d, const bchunk_t *c);
+    void (*keep)(driver_t *d, bchunk_t *c);
+    void (*rounds_begin)(driver_t *d);
+    void (*rounds_end)(driver_t *d);
+    void (*finish)(driver_t *d, sf_job_stats_t *st);
+} batch_peers_t;
+
+/* The side in use when sf_dist is set (NULL in a plain sudoflow). */
+extern const batch_peers_t *batch_peers;
 
 #endif

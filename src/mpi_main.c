@@ -21,6 +21,7 @@
  * workers.
  */
 #define _DEFAULT_SOURCE /* nanosleep, usleep */
+#include "batch_dist.h"
 #include "dist.h"
 
 #include <errno.h>
@@ -350,6 +351,7 @@ int main(int argc, char **argv)
             .stdin_begin = op_stdin_begin, .stdin_end = op_stdin_end,
         };
         sf_dist = &dist;
+        batch_dist_install();
         quiet_others(m.rank);
     }
     int rc = sf_cli_main(argc, argv);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Runs test stages one after another, as `make test` and `make test-data`
-# do: each stage is a make target, run on its own (-j1, so that its
-# output is not interleaved with another's).  A line says what each stage
+# do: each stage is a make target, run on its own after the one before
+# (so that their output is never interleaved).  A line says what each stage
 # checks before it starts and one gives its result and time when it ends;
 # every stage runs even when an earlier one failed, and the last lines
 # sum up (the exit status is non-zero when any stage failed).
@@ -41,7 +41,7 @@ total=0
 for stage in "$@"; do
     echo "== $stage: $(what "$stage")"
     t0=$(date +%s)
-    if $make --no-print-directory -j1 "$stage"; then
+    if $make --no-print-directory "$stage"; then
         passed="$passed $stage"
         result=passed
     else
