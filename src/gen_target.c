@@ -23,7 +23,7 @@
 
 #include "logic.h"
 #include "rng.h"
-#include "se.h"
+#include "se_rate.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -36,7 +36,7 @@
  * relabelling digits and the symmetries of the grid.
  *
  * Above fish.  The levels wings, unique, exclusion and chains borrow the
- * techniques of the SE rating engine (se.h): when fish make no progress,
+ * techniques of the SE rating engine (se_rate.h): when fish make no progress,
  * one step of the first of those techniques, in SE's order and up to the
  * level asked for, is applied and the solver returns to singles.  A step
  * of these families is not confluent in the same way (which instance is
@@ -49,7 +49,7 @@
 #include <string.h>
 
 #include "logic.h"
-#include "se.h"
+#include "se_rate.h"
 #include "tables.h"
 
 #define ALL_DIGITS 0x1ffu
@@ -443,7 +443,7 @@ static sf_level_t advance(lgrid_t *g, const lpos_t *p, sf_level_t max)
 }
 
 /* One step of the SE techniques of levels wings..max, or SF_LEVEL_GUESS. */
-static sf_level_t advance_se(lgrid_t *g, sf_level_t max, se_work_t **w)
+static sf_level_t advance_se(lgrid_t *g, sf_level_t max, struct se_work **w)
 {
     if (max < SF_LEVEL_WINGS)
         return SF_LEVEL_GUESS;
@@ -459,7 +459,7 @@ sf_level_t logic_solve(const uint8_t *cells, sf_level_t max_level,
 {
     lgrid_t g;
     lpos_t p;
-    se_work_t *w = NULL;
+    struct se_work *w = NULL;
     sf_level_t used = SF_LEVEL_SINGLES;
     if (lg_init(&g, cells) < 0) {
         if (out)
@@ -479,7 +479,7 @@ sf_level_t logic_solve(const uint8_t *cells, sf_level_t max_level,
         if (l > used)
             used = l;
     }
-    se_work_free(w);
+    se_ladder_free(w);
     if (out)
         memcpy(out, g.val, 81);
     if (g.broken || g.left)

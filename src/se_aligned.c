@@ -23,7 +23,7 @@
  * common excluder; a candidate in no possible combination goes.  The
  * first triplet that removes anything is the step.
  */
-#include "se.h"
+#include "se_steps.h"
 
 #include <string.h>
 

@@ -11,7 +11,7 @@
  * complexity once per hint however many of its eliminations the hint
  * uses, and two chains with the same potentials are the same chain.
  */
-#include "se.h"
+#include "se_all.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /*
  * se_basic.c -- SE's basic techniques: singles, intersections, subsets and
- * fish, each in SE's scan order (see se.h for the model).
+ * fish, each in SE's scan order (see se_grid.h for the model).
  *
  * Singles.  A hidden single is rated 1.0 when its cell is the last empty
  * one of the region (a full house), 1.2 in a box and 1.5 in a row or
@@ -20,7 +20,7 @@
  * hidden one with more than 2k (more than k for the direct kind), and a
  * fish of size k on a digit with at least 2k cells still open.
  */
-#include "se.h"
+#include "se_steps.h"
 #include "se_vec.h"
 
 /* The tables number the regions by kind, nine at a time, in SE's kind

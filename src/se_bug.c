@@ -17,7 +17,7 @@
  * places include exactly one cell of three or more candidates makes that
  * cell a BUG cell for that digit; with none, there is no BUG.
  */
-#include "se.h"
+#include "se_steps.h"
 
 #include <string.h>
 

@@ -31,7 +31,8 @@
  * (only "on" ones): each way of reaching it is followed, so cycles through
  * it are found from every parent.  We keep that.
  */
-#include "se.h"
+#include "se_chains.h"
+#include "se_all.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -88,7 +89,6 @@ struct se_work {
     uint64_t cyc_sig[CYCLE_SLOTS];
     uint32_t cyc_gen_of[CYCLE_SLOTS], cyc_gen;
     int cyc_used;
-    se_fwork_t *fwork;    /* se_forcing.c's memory, once needed */
     int stale;            /* from another rating: se_work_ready resets it */
     se_found_list_t all;  /* "all" mode's hints */
 };
@@ -113,7 +113,6 @@ se_work_t *se_work_new(void)
 {
     se_work_t *w = malloc(sizeof *w); /* most of it is written before read */
     if (w) {
-        w->fwork = NULL;
         memset(&w->all, 0, sizeof w->all);
         work_init(w);
     }
@@ -128,26 +127,15 @@ void se_work_reset(se_work_t *w)
 
 void se_work_ready(se_work_t *w)
 {
-    if (w->stale) { /* work_init clears the mark */
+    if (w->stale) /* work_init clears the mark */
         work_init(w);
-        se_fwork_reset(w->fwork);
-    }
 }
 
 void se_work_free(se_work_t *w)
 {
-    if (w) {
-        se_fwork_free(w->fwork);
+    if (w)
         se_found_free(&w->all);
-    }
     free(w);
-}
-
-se_fwork_t *se_work_fwork(se_work_t *w)
-{
-    if (!w->fwork)
-        w->fwork = se_fwork_new(w);
-    return w->fwork;
 }
 
 typedef struct chain_best {

@@ -15,7 +15,7 @@
  * has no conflict the search finds nothing and is not run.  The process
  * runs on the digit's places as band words (se_band.h).
  */
-#include "se.h"
+#include "se_digit.h"
 #include "se_band.h"
 
 void se_digits(const se_grid_t *g, se_digits_t *s)

@@ -69,52 +69,6 @@ static const int kind_double[KINDS] = {
     SF_SE_STEP_PLUS_FC_DOUBLE, SF_SE_STEP_PLUS_MFC_DOUBLE,
     SF_SE_STEP_PLUS_DFC_DOUBLE, SF_SE_STEP_PLUS_DFC_FC_DOUBLE};
 
-/* The state of a new rating's memory; what it holds allocated is kept. */
-static void fwork_init(se_fwork_t *f)
-{
-    memset(f->seen, 0, sizeof f->seen);
-    f->stamp = 0;
-    f->want_need = 0;
-    f->found.n = 0;
-    f->clk = NULL;
-    f->overflow = 0;
-    f->nsaved = 0;
-    for (int d = 0; d < 9; d++)
-        f->nishio[d].known = 0;
-}
-
-se_fwork_t *se_fwork_new(se_work_t *chains)
-{
-    se_fwork_t *f = malloc(sizeof *f);
-    if (f) {
-        memset(&f->found, 0, sizeof f->found);
-        f->chains = chains;
-        f->inner = NULL;
-        f->saved = NULL;
-        f->capsaved = 0;
-        fwork_init(f);
-    }
-    return f;
-}
-
-void se_fwork_reset(se_fwork_t *f)
-{
-    if (f) {
-        fwork_init(f);
-        se_fwork_reset(f->inner);
-    }
-}
-
-void se_fwork_free(se_fwork_t *f)
-{
-    if (f) {
-        se_fwork_free(f->inner);
-        se_found_free(&f->found);
-        free(f->saved);
-    }
-    free(f);
-}
-
 /* Start counting the complexity of a hint: no nested chain met yet. */
 static void hint_begin(se_fwork_t *f)
 {
@@ -599,8 +553,8 @@ int se_fwork_overflow(const se_fwork_t *f)
 
 /* The same in all mode, every hint handed to the sink in SE's order:
  * 0, or -1 out of memory, room or time. */
-int se_forcing_all(const se_grid_t *g, se_fwork_t *f, int kind,
-                   se_sink_t *all)
+static int forcing_all(const se_grid_t *g, se_fwork_t *f, int kind,
+                       se_sink_t *all)
 {
     best_t b = {.all = &f->found, .f = f, .g = g, .root_cell = -1,
                 .root_unit = -1};
@@ -623,4 +577,67 @@ int se_nested_chains(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
                      int level, se_hint_t *h)
 {
     return forcing(g, f, clk, DYNAMIC + level, h);
+}
+
+/* A nested search's rule (see se_fwork's nested_rule): the forcing chains
+ * and cycles on the chain search's memory, or multiple chains of a kind
+ * on the inner forcing memory, made on first use. */
+static int nested_rule(const se_grid_t *w, se_fwork_t *f, int kind,
+                       se_sink_t *sink)
+{
+    if (kind == NEST_CHAINS)
+        return se_chains_all(w, f->chains, sink) < 0 ? -1 : 0;
+    if (!f->inner && !(f->inner = se_fwork_new(f->chains)))
+        return -1;
+    f->inner->clk = f->clk;
+    return forcing_all(w, f->inner, kind, sink) < 0 ? -1 : 0;
+}
+
+/* ---------------------------------------------------------- the memory */
+
+/* The state of a new rating's memory; what it holds allocated is kept. */
+static void fwork_init(se_fwork_t *f)
+{
+    memset(f->seen, 0, sizeof f->seen);
+    f->stamp = 0;
+    f->want_need = 0;
+    f->found.n = 0;
+    f->clk = NULL;
+    f->overflow = 0;
+    f->nsaved = 0;
+    for (int d = 0; d < 9; d++)
+        f->nishio[d].known = 0;
+}
+
+se_fwork_t *se_fwork_new(se_work_t *chains)
+{
+    se_fwork_t *f = malloc(sizeof *f);
+    if (f) {
+        memset(&f->found, 0, sizeof f->found);
+        f->chains = chains;
+        f->nested_rule = nested_rule;
+        f->inner = NULL;
+        f->saved = NULL;
+        f->capsaved = 0;
+        fwork_init(f);
+    }
+    return f;
+}
+
+void se_fwork_reset(se_fwork_t *f)
+{
+    if (f) {
+        fwork_init(f);
+        se_fwork_reset(f->inner);
+    }
+}
+
+void se_fwork_free(se_fwork_t *f)
+{
+    if (f) {
+        se_fwork_free(f->inner);
+        se_found_free(&f->found);
+        free(f->saved);
+    }
+    free(f);
 }

@@ -2,12 +2,16 @@
  * se_forcing_internal.h -- what se_forcing.c (the multiple forcing chains
  * and their hints) and se_search.c (the implication search they rest on,
  * nesting included) share: a search's nodes and runs, the kinds of
- * multiple chains, and the forcing chains' memory.
+ * multiple chains, and the forcing chains' memory, through which the
+ * search asks the forcing side for nested rules.
  */
 #ifndef SF_SE_FORCING_INTERNAL_H
 #define SF_SE_FORCING_INTERNAL_H
 
-#include "se.h"
+#include "se_all.h"
+#include "se_chains.h"
+#include "se_digit.h"
+#include "se_steps.h"
 
 #define NODES 1460 /* every potential on and off, and one more */
 #define MAX_PAR 10 /* the first parent and up to 8 hidden ones; a nested
@@ -52,6 +56,7 @@ typedef struct run {
  * base difficulties and steps are in se_forcing.c). */
 enum { STATIC, DYNAMIC, PLUS, PLUS_FC, PLUS_MFC, PLUS_DFC, PLUS_DFC_FC,
        KINDS };
+#define NEST_CHAINS (-1) /* the forcing chains and cycles, as a rule */
 /* Nishio's results for one digit, kept while its places stay the same
  * (its searches never leave the digit, so they depend on nothing else):
  * per start (cell * 2 + on) the complexity of the contradiction found,
@@ -74,6 +79,12 @@ struct se_fwork {
     se_found_list_t found;         /* all mode's hints */
     se_work_t *chains;             /* memory of nested chain searches */
     se_fwork_t *inner;             /* and of nested multiple chains */
+    /* Run the chains of a kind (NEST_CHAINS, or a kind of multiple
+     * chains) on w into the sink, as a nested search's rule: 0, or -1 out
+     * of memory, room or time.  The search (se_search.c) asks the forcing
+     * side (se_forcing.c, which sets it) through this. */
+    int (*nested_rule)(const se_grid_t *w, se_fwork_t *f, int kind,
+                       se_sink_t *sink);
     se_clock_t *clk;
     int overflow;                  /* a search ran out of room */
     unsigned char *saved;          /* "on" searches kept for reuse */
@@ -94,10 +105,5 @@ static inline const int16_t *se_parents(const run_t *r, const node_t *n)
 int se_search(const se_grid_t *g, run_t *r, int start, int on, int kind,
               int y, int x, se_fwork_t *f);
 
-/* Cell and region forcing chains of a kind in "all" mode, every hint
- * handed to the sink in SE's order (se_forcing.c): 0, or -1 out of
- * memory, room or time. */
-int se_forcing_all(const se_grid_t *g, se_fwork_t *f, int kind,
-                   se_sink_t *all);
 
 #endif

@@ -180,12 +180,11 @@ static int nest_emit(se_sink_t *s, const se_hint_t *h)
 }
 
 /* The rules of each nesting level after locking, hidden and naked pairs
- * and X-wings, in SE's order: CHAINS for the forcing chains and cycles,
- * else the kind of multiple chains (at level 4 and up, dynamic chains
- * stand for the simple and multiple ones). */
-#define CHAINS (-1)
+ * and X-wings, in SE's order: NEST_CHAINS for the forcing chains and
+ * cycles, else the kind of multiple chains (at level 4 and up, dynamic
+ * chains stand for the simple and multiple ones). */
 static const int level_rules[6][3] = {
-    {0}, {0}, {1, CHAINS}, {2, CHAINS, STATIC}, {1, DYNAMIC},
+    {0}, {0}, {1, NEST_CHAINS}, {2, NEST_CHAINS, STATIC}, {1, DYNAMIC},
     {2, DYNAMIC, PLUS_FC}};
 
 /* Run basic rule 0..3 (locking, hidden pair, naked pair, X-wing) on w
@@ -199,19 +198,6 @@ static void basic_rule(const se_grid_t *w, int rule, se_sink_t *sink)
     case 2: se_naked_set_all(w, 2, &h, sink); break;
     default: se_fish_all(w, 2, &h, sink); break;
     }
-}
-
-/* Run the chains of a kind (CHAINS, or a kind of multiple chains) on w
- * into the sink: 0, or -1 out of memory, room or time. */
-static int chain_rule(const se_grid_t *w, se_fwork_t *f, int kind,
-                      se_sink_t *sink)
-{
-    if (kind == CHAINS)
-        return se_chains_all(w, f->chains, sink) < 0 ? -1 : 0;
-    if (!f->inner && !(f->inner = se_fwork_new(f->chains)))
-        return -1;
-    f->inner->clk = f->clk;
-    return se_forcing_all(w, f->inner, kind, sink) < 0 ? -1 : 0;
 }
 
 /* Add the nested rules' "off" potentials to r (see above) at nesting
@@ -229,7 +215,8 @@ static int nested_offs(const se_grid_t *src, const se_grid_t *w, run_t *r,
         n.sink.complexity = 0;
         if (rule < 4)
             basic_rule(w, rule, &n.sink);
-        else if (chain_rule(w, f, level_rules[level][rule - 3], &n.sink) < 0)
+        else if (f->nested_rule(w, f, level_rules[level][rule - 3],
+                                &n.sink) < 0)
             return -1;
     }
     return n.full ? -1 : 0;

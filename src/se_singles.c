@@ -8,15 +8,15 @@
  * vectors so that one pass finds the singles of all digits at once (GCC
  * and Clang vector extensions: AVX2 with -march=native, SSE otherwise).
  *
- * The rules are the step loop's (se.c): SE asks for a hidden single
+ * The rules are the step loop's (se_rate.c): SE asks for a hidden single
  * first, the easiest kind found (a full house 1.0, then a box 1.2, then a
  * row or column 1.5); once the rating so far covers a kind, every single
  * of that kind or an easier one is applied at once (a single stays one
  * until its cell is filled, so the order does not matter: see
- * batch_singles in se.c).  When no hidden single is left, the grid goes
+ * batch_singles in se_rate.c).  When no hidden single is left, the grid goes
  * to the step loop, which asks the other techniques in SE's order.
  */
-#include "se.h"
+#include "se_steps.h"
 #include "se_band.h"
 #include "se_vec.h"
 

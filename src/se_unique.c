@@ -29,7 +29,7 @@
  * to an earlier one (same type, same cells) is dropped, and the step is
  * the first of the least difficulty, then the least type.
  */
-#include "se.h"
+#include "se_steps.h"
 
 #include <string.h>
 

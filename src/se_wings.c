@@ -8,7 +8,7 @@
  * pincers in its peer order (box, row, column; tables' house[]); the first
  * pattern that removes anything is the step.
  */
-#include "se.h"
+#include "se_steps.h"
 #include "se_vec.h"
 
 #include <string.h>

@@ -1,5 +1,5 @@
 /*
- * test_se.c -- the Sudoku Explainer rating (sf_se_rate, se.h).
+ * test_se.c -- the Sudoku Explainer rating (sf_se_rate and the engine).
  *
  * Three kinds of checks.  First, hand-made candidate grids, one per
  * technique, built so that the pattern is plain to see; the expected
@@ -34,7 +34,9 @@
 #define STRIDE (SANITIZED ? 3 : 1)
 #include "refsolve.h"
 #include "rng.h"
-#include "se.h"
+#include "se_chains.h"
+#include "se_rate.h"
+#include "se_steps.h"
 #include "sudoflow.h"
 #include "testutil.h"
 #include "transform.h"

@@ -1,5 +1,6 @@
 /*
- * se.c -- the Sudoku Explainer rating: the step loop (see se.h).
+ * se_rate.c -- the Sudoku Explainer rating: the step loop, above the
+ * model (se_grid.h) and the techniques (se_steps.h, se_chains.h).
  *
  * The loop asks the techniques in SE's order and applies the first hint
  * found; the rating is the highest difficulty met.  The order is not
@@ -20,7 +21,9 @@
  * forcing chains and cycles, through se_ladder_step, grouped in the
  * families of sf_level_t.
  */
-#include "se.h"
+#include "se_rate.h"
+#include "se_chains.h"
+#include "se_steps.h"
 #include "se_vec.h"
 
 #include <pthread.h>
@@ -119,78 +122,6 @@ int sf_se_format(const sf_se_result_t *r, char *buf, size_t cap)
     const int n = snprintf(buf, cap, "%s%d.%d", pre, r->tenths / 10,
                            r->tenths % 10);
     return n < 0 ? 0 : n;
-}
-
-/* ------------------------------------------------------------ the grid */
-
-void se_grid_index(se_grid_t *g)
-{
-    const grid_tables_t *t = g->t;
-    uint8_t count[10] = {0}; /* filled cells per value, 0: empty */
-    for (int c = 0; c < 81; c++)
-        count[g->val[c]]++;
-    memcpy(g->placed, count + 1, sizeof g->placed);
-    g->changed_units = g->changed_digits = 0;
-    /* each region's cells in vector lanes, all digits' places at once (no
-     * branch per cell or candidate: they are unpredictable) */
-    for (int u = 0; u < 27; u++) {
-        const uint8_t *uc = t->unit_cells[u];
-#define SE_OPEN(i) (uint16_t)(g->cand[uc[i]] & -(g->val[uc[i]] == 0))
-        /* built in registers (a filled cell has no candidate) */
-        const v16u x = {SE_OPEN(0), SE_OPEN(1), SE_OPEN(2),
-                        SE_OPEN(3), SE_OPEN(4), SE_OPEN(5),
-                        SE_OPEN(6), SE_OPEN(7), SE_OPEN(8)};
-#undef SE_OPEN
-        const v16u zero = {0};
-        g->empty[u] = (uint8_t)se_popcount(se_lanes9((v16u)(x != zero)));
-        for (int d = 0; d < 9; d++)
-            g->pos[u][d] = (uint16_t)se_lanes9(
-                (v16u)((x & (zero + (uint16_t)(1u << d))) != zero));
-    }
-}
-
-void se_hint_clear(se_hint_t *h, int tech, int diff)
-{
-    memset(h->elim, 0, sizeof h->elim);
-    h->nelim = 0;
-    h->cell = -1;
-    h->digit = 0;
-    h->tech = tech;
-    h->diff = diff;
-    h->exact = diff / 10.0;
-}
-
-int se_clock_over(se_clock_t *c)
-{
-    if (c->over)
-        return 1;
-    if (c->deadline <= 0 || (++c->tick & 63))
-        return 0;
-    c->over = timer_mono_sec() > c->deadline;
-    return c->over;
-}
-
-static void place_indexed(se_grid_t *g, int c, int d);
-
-/* Apply h: its eliminations, then its placement (which clears the digit
- * from the cell's regions), keeping pos[], empty[] and placed[] up to
- * date.  -1 when a cell is left without candidates. */
-static int apply(se_grid_t *g, const se_hint_t *h)
-{
-    for (int c = 0; h->nelim && c < 81; c++) {
-        const unsigned gone = g->cand[c] & h->elim[c];
-        if (!gone)
-            continue;
-        g->cand[c] = (uint16_t)(g->cand[c] & ~gone);
-        for (unsigned m = gone; m; m &= m - 1)
-            se_unpos(g, c, se_lowest(m));
-    }
-    if (h->cell >= 0)
-        place_indexed(g, h->cell, h->digit);
-    int dead = 0; /* an empty cell without candidates */
-    for (int c = 0; c < 81; c++)
-        dead |= (g->val[c] == 0) & (g->cand[c] == 0);
-    return dead ? -1 : 0;
 }
 
 static int solved(const se_grid_t *g)
@@ -338,7 +269,26 @@ static int aligned(const se_grid_t *g, int degree, cells_memo_t *m,
     return found;
 }
 
-static int next_hint(const se_grid_t *g, int min, int max, se_work_t **w,
+/* The memory of the chain searches (w) and of the forcing chains (f), of
+ * one rating, allocated on first use; f is readied for the rating before
+ * its first use in it (f_stale: left from another rating). */
+typedef struct se_memory {
+    se_work_t *w;
+    se_fwork_t *f;
+    int f_stale;
+} se_memory_t;
+
+static se_fwork_t *forcing_memory(se_memory_t *m)
+{
+    if (!m->f)
+        m->f = se_fwork_new(m->w);
+    else if (m->f_stale)
+        se_fwork_reset(m->f);
+    m->f_stale = 0;
+    return m->f;
+}
+
+static int next_hint(const se_grid_t *g, int min, int max, se_memory_t *m,
                      se_clock_t *c, se_cleans_t *k, se_hint_t *h)
 {
     for (int i = 0; i < NPRODUCERS; i++) {
@@ -361,14 +311,14 @@ static int next_hint(const se_grid_t *g, int min, int max, se_work_t **w,
     if (max >= SF_LEVEL_CHAINS) { /* its memory only when needed */
         if (above(c, 65))
             return -3;
-        if (!*w && !(*w = se_work_new()))
+        if (!m->w && !(m->w = se_work_new()))
             return -2;
-        se_work_ready(*w);
-        if (se_chains(g, *w, c, min > 0, h))
+        se_work_ready(m->w);
+        if (se_chains(g, m->w, c, min > 0, h))
             return 1;
     }
     if (max >= SF_LEVEL_CHAINS && min == 0) { /* the rating only */
-        se_fwork_t *f = se_work_fwork(*w);
+        se_fwork_t *f = forcing_memory(m);
         if (!f)
             return -2;
         if (above(c, 75))
@@ -396,42 +346,6 @@ static int next_hint(const se_grid_t *g, int min, int max, se_work_t **w,
 
 /* ----------------------------------------------------------- the loop */
 
-void se_unpos(se_grid_t *g, int c, int e)
-{
-    const grid_tables_t *t = g->t;
-    g->changed_units |= t->unit_bits[c];
-    g->changed_digits |= 1u << e;
-    g->pos[TAB_ROW_UNIT(t->row[c])][e] &= (uint16_t)~(1u << t->col[c]);
-    g->pos[TAB_COL_UNIT(t->col[c])][e] &= (uint16_t)~(1u << t->row[c]);
-    g->pos[TAB_BOX_UNIT(t->box[c])][e] &= (uint16_t)~(1u << t->box_pos[c]);
-}
-
-/* Place digit d in empty cell c, clearing it from the peers, keeping
- * pos[], empty[] and placed[] up to date. */
-static void place_indexed(se_grid_t *g, int c, int d)
-{
-    const grid_tables_t *t = g->t;
-    for (unsigned m = g->cand[c]; m; m &= m - 1)
-        se_unpos(g, c, se_lowest(m));
-    for (int k = 0; k < 3; k++)
-        g->empty[t->units[c][k]]--;
-    g->placed[d]++;
-    g->val[c] = (uint8_t)(d + 1);
-    g->cand[c] = 0;
-    /* the peers that have d: the places of d left in c's regions (a box
-     * cell in c's row or column is met twice) */
-    for (int k = 0; k < 3; k++) {
-        const int u = t->units[c][k];
-        for (unsigned m = g->pos[u][d]; m; m &= m - 1) {
-            const int p = se_cell(g, u, se_lowest(m));
-            if (g->cand[p] >> d & 1) {
-                g->cand[p] = (uint16_t)(g->cand[p] & ~(1u << d));
-                se_unpos(g, p, d);
-            }
-        }
-    }
-}
-
 /* Place every naked single (a cell with one candidate), checked again as
  * the cells fill.  Returns the cells filled. */
 static int naked_singles(se_grid_t *g)
@@ -443,7 +357,7 @@ static int naked_singles(se_grid_t *g)
         for (uint64_t b = one[half]; b; b &= b - 1) {
             const int c = 64 * half + __builtin_ctzll(b);
             if (se_popcount(g->cand[c]) == 1) {
-                place_indexed(g, c, se_lowest(g->cand[c]));
+                se_place(g, c, se_lowest(g->cand[c]));
                 n++;
             }
         }
@@ -484,7 +398,7 @@ static int batch_singles(se_grid_t *g, int best, uint32_t todo)
                     continue;
                 const int c = se_cell(g, u, se_lowest(g->pos[u][d]));
                 if (!g->val[c] && (g->cand[c] >> d & 1)) {
-                    place_indexed(g, c, d);
+                    se_place(g, c, d);
                     found++;
                 }
             }
@@ -507,7 +421,7 @@ static void finish(sf_se_result_t *out, int tenths, int step, int status)
 }
 
 /* The step loop from the opening's position (rating so far o). */
-static int rate_grid(se_grid_t *g, se_work_t **w, se_clock_t *c,
+static int rate_grid(se_grid_t *g, se_memory_t *m, se_clock_t *c,
                      const se_opening_t *o, sf_se_result_t *out)
 {
     se_hint_t h;
@@ -525,7 +439,7 @@ static int rate_grid(se_grid_t *g, se_work_t **w, se_clock_t *c,
             break;
         k.batched = best >= 10 ? best : 0;
         cleans_update(&k, g);
-        const int found = next_hint(g, 0, SF_LEVEL_CHAINS, w, c, &k, &h);
+        const int found = next_hint(g, 0, SF_LEVEL_CHAINS, m, c, &k, &h);
         if (found == -2)
             return -1;
         if (found == -3 || (found == 1 && c->ceiling && h.diff > c->ceiling)) {
@@ -549,7 +463,7 @@ static int rate_grid(se_grid_t *g, se_work_t **w, se_clock_t *c,
             step = h.tech;
         }
         out->steps++;
-        if (apply(g, &h) < 0) {
+        if (se_apply(g, &h) < 0) {
             finish(out, 0, SF_SE_STEP_NONE, SF_SE_INVALID);
             return 0;
         }
@@ -568,14 +482,23 @@ static int rate_grid(se_grid_t *g, se_work_t **w, se_clock_t *c,
  * most puzzles that need it.  A thread-local pointer holds it (so that it
  * stays reachable), and a key's destructor frees it when the thread
  * ends. */
-static _Thread_local se_work_t *kept_work;
+static _Thread_local se_memory_t *kept_work;
 static pthread_key_t work_key;
 static pthread_once_t work_once = PTHREAD_ONCE_INIT;
 static int work_key_ok;
 
-static void work_drop(void *w)
+static void memory_free(se_memory_t *m)
 {
-    se_work_free(w);
+    if (m) {
+        se_fwork_free(m->f);
+        se_work_free(m->w);
+    }
+    free(m);
+}
+
+static void work_drop(void *m)
+{
+    memory_free(m);
 }
 
 static void work_key_make(void)
@@ -583,30 +506,31 @@ static void work_key_make(void)
     work_key_ok = pthread_key_create(&work_key, work_drop) == 0;
 }
 
-/* The thread's kept memory, marked as left from another rating (NULL:
- * none yet). */
-static se_work_t *work_take(void)
+/* The thread's kept memory, marked as left from another rating, or a
+ * new one with nothing allocated yet (NULL: out of memory). */
+static se_memory_t *work_take(void)
 {
-    se_work_t *w = kept_work;
-    if (!w)
-        return NULL;
+    se_memory_t *m = kept_work;
+    if (!m)
+        return calloc(1, sizeof *m);
     kept_work = NULL;
     pthread_setspecific(work_key, NULL);
-    se_work_reset(w);
-    return w;
+    se_work_reset(m->w);
+    m->f_stale = 1;
+    return m;
 }
 
-/* Keep w for the thread's next rating, or free it. */
-static void work_give(se_work_t *w)
+/* Keep m for the thread's next rating, or free it. */
+static void work_give(se_memory_t *m)
 {
-    if (!w)
+    if (!m)
         return;
     pthread_once(&work_once, work_key_make);
-    if (work_key_ok && !kept_work && pthread_setspecific(work_key, w) == 0) {
-        kept_work = w;
+    if (work_key_ok && !kept_work && pthread_setspecific(work_key, m) == 0) {
+        kept_work = m;
         return;
     }
-    se_work_free(w);
+    memory_free(m);
 }
 
 /* The rating, within budget, under ceiling, with the nested room. */
@@ -614,7 +538,7 @@ static int rate(const uint8_t *cells, double budget, int ceiling,
                 int pool_room, sf_se_result_t *out)
 {
     se_grid_t g;
-    se_work_t *w = work_take();
+    se_memory_t *m = work_take();
     se_clock_t c = {0};
     int rc = 0;
     se_opening_t o;
@@ -635,9 +559,9 @@ static int rate(const uint8_t *cells, double budget, int ceiling,
         out->steps = o.steps;
         break;
     default:
-        rc = rate_grid(&g, &w, &c, &o, out);
+        rc = m ? rate_grid(&g, m, &c, &o, out) : -1;
     }
-    work_give(w);
+    work_give(m);
     return rc;
 }
 
@@ -665,11 +589,15 @@ int se_ladder_step(uint16_t cand[81], uint8_t val[81], int max_level,
     se_grid_t g;
     se_hint_t h;
     se_clock_t c = {0};
+    se_memory_t m = {*w, NULL, 0}; /* the ladder asks no forcing chains */
     g.t = tables_get();
     memcpy(g.cand, cand, sizeof g.cand);
     memcpy(g.val, val, sizeof g.val);
     se_grid_index(&g);
-    if (next_hint(&g, SF_LEVEL_WINGS, max_level, w, &c, NULL, &h) <= 0)
+    const int found = next_hint(&g, SF_LEVEL_WINGS, max_level, &m, &c, NULL,
+                                &h);
+    *w = m.w;
+    if (found <= 0)
         return -1;
     int level = SF_LEVEL_CHAINS;
     switch (h.tech) {
@@ -681,8 +609,13 @@ int se_ladder_step(uint16_t cand[81], uint8_t val[81], int max_level,
     case SF_SE_STEP_ALIGNED_PAIR: level = SF_LEVEL_EXCLUSION; break;
     default: break;
     }
-    apply(&g, &h);
+    se_apply(&g, &h);
     memcpy(cand, g.cand, sizeof g.cand);
     memcpy(val, g.val, sizeof g.val);
     return level;
+}
+
+void se_ladder_free(se_work_t *w)
+{
+    se_work_free(w);
 }
