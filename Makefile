@@ -39,10 +39,10 @@ LDLIBS    = -lz -lm
 # the same plus libFuzzer's instrumentation, for the fuzz targets.
 ifeq ($(fuzz),1)
 asan       = 1
-# small reads, so that lines and gzip members straddle them (src/gzin.c)
+# small reads, so that lines and gzip members straddle them (src/io/gzin.c)
 ALLCFLAGS += -fsanitize=fuzzer-no-link -DGZIN_BLOCK=61
 # comparison tracing would make the kernels' bit loops ~5x slower
-$(BUILD)/obj/kernel_%.o: ALLCFLAGS += -fno-sanitize-coverage=trace-cmp
+$(BUILD)/obj/kernel/bitboard.o: ALLCFLAGS += -fno-sanitize-coverage=trace-cmp
 endif
 ifeq ($(asan),1)
 SANITIZE   = -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -61,7 +61,7 @@ ifeq ($(MAKELEVEL),0)
 MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
 endif
 
-# Short command lines ("  CC  src/x.c"); V=1 shows them in full.
+# Short command lines ("  CC    src/io/x.c"); V=1 shows them in full.
 ifeq ($(V),1)
 Q   =
 say =
@@ -89,13 +89,16 @@ $(shell mkdir -p $(BUILD))
 $(file >$(FLAGS_MPI),$(MPICC) $(FLAGS_NOW))
 endif
 
-LIB_SRC  = $(filter-out src/main.c src/cli_%.c src/mpi_%.c,$(wildcard src/*.c))
-CLI_SRC  = src/main.c $(wildcard src/cli_*.c)
+# The source tree by layer (docs/architecture.md): the library is every
+# folder but cli/ (the command line) and mpi/ (sudoflow-mpi's main).
+LIB_DIRS = core kernel io se/grid se/steps se/chains se datasets engine dist
+LIB_SRC  = $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.c))
+CLI_SRC  = $(wildcard src/cli/*.c)
 LIB_OBJ  = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 CLI_OBJ  = $(CLI_SRC:src/%.c=$(BUILD)/obj/%.o)
-UNIT_SRC = $(wildcard tests/test_*.c)
+UNIT_SRC = $(wildcard tests/*/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/%.c=$(BUILD)/tests/%)
-TOOL_BIN = $(BUILD)/tests/crosscheck
+TOOL_BIN = $(BUILD)/tests/kernel/crosscheck
 LIB      = $(BUILD)/libsudoflow.a
 BIN      = $(BUILD)/sudoflow
 
@@ -163,10 +166,10 @@ $(BUILD)/tests/%.o: tests/%.c $(FLAGS_FILE)
 	@mkdir -p $(@D)
 	$(Q)$(call say,CC,$<)$(CC) $(ALLCFLAGS) -Itests -c -o $@ $<
 
-$(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(BUILD)/tests/refsolve.o $(LIB)
+$(UNIT_BIN): %: %.o $(BUILD)/tests/refsolve.o $(LIB)
 	$(Q)$(call say,LINK,$@)$(CC) $(ALL_LDFLAGS) -o $@ $< $(BUILD)/tests/refsolve.o $(LIB) -lcmocka $(LDLIBS)
 
-$(TOOL_BIN): $(BUILD)/tests/crosscheck.o $(BUILD)/tests/refsolve.o $(LIB)
+$(TOOL_BIN): $(BUILD)/tests/kernel/crosscheck.o $(BUILD)/tests/refsolve.o $(LIB)
 	$(Q)$(call say,LINK,$@)$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LDLIBS)
 
 run: deps $(BIN)
@@ -197,14 +200,15 @@ python-test: all $(SO)
 	$(Q)sh python/tests/run.sh $(BUILD) $(BIN)
 
 # MPI=1: sudoflow-mpi, the command as one process of an MPI job: the CLI
-# and the library with src/mpi_*.c (MPI's side of src/dist.h) and main.c
-# renamed, built and linked with mpicc.  The plain build has no MPI in it.
+# and the library with src/mpi/mpi_main.c (MPI's side of
+# src/engine/dist.h) and the CLI's main.c renamed, built and linked with
+# mpicc.  The plain build has no MPI in it.
 # `make test` runs the MPI tests (tests/mpi/run.sh) when mpicc and mpirun
 # are there (sh scripts/deps.sh mpi installs them); not in sanitizer
 # builds, where the MPI library's own allocations would be reported.
 MPI_BIN  = $(BUILD)/sudoflow-mpi
-MPI_OBJ  = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/mpi_*.c)) \
-           $(BUILD)/obj/mpi/main.o $(filter-out %/main.o,$(CLI_OBJ))
+MPI_OBJ  = $(BUILD)/obj/mpi/mpi_main.o $(BUILD)/obj/mpi/cli_main.o \
+           $(filter-out %/main.o,$(CLI_OBJ))
 ifeq ($(MPI),1)
 all: $(MPI_BIN)
 endif
@@ -216,11 +220,11 @@ endif
 mpi-deps:
 	@sh scripts/deps.sh mpi
 
-$(BUILD)/obj/mpi_%.o: src/mpi_%.c $(FLAGS_MPI) | mpi-deps
+$(BUILD)/obj/mpi/mpi_main.o: src/mpi/mpi_main.c $(FLAGS_MPI) | mpi-deps
 	@mkdir -p $(@D)
 	$(Q)$(call say,MPICC,$<)$(MPICC) $(ALLCFLAGS) -c -o $@ $<
 
-$(BUILD)/obj/mpi/main.o: src/main.c $(FLAGS_FILE) | deps
+$(BUILD)/obj/mpi/cli_main.o: src/cli/main.c $(FLAGS_FILE) | deps
 	@mkdir -p $(@D)
 	$(Q)$(call say,CC,$< (sf_cli_main))$(CC) $(ALLCFLAGS) -Dmain=sf_cli_main -c -o $@ $<
 
@@ -281,7 +285,7 @@ unit: test-deps $(UNIT_BIN)
 	if [ -n "$$failed" ]; then echo "unit: FAILED:$$failed"; exit 1; fi
 
 crosscheck: deps $(TOOL_BIN)
-	$(Q)sh tests/crosscheck.sh $(TOOL_BIN)
+	$(Q)sh tests/kernel/crosscheck.sh $(TOOL_BIN)
 
 # make test-data: the tests that read the public benchmark sets (17-clue,
 # top1465, hardest), from DATA: the cross-check on all three, SE's
@@ -299,12 +303,13 @@ test-data: test-build
 
 .PHONY: crosscheck-data se-data unit-data
 crosscheck-data: deps $(TOOL_BIN)
-	$(Q)sh tests/crosscheck.sh $(TOOL_BIN) $(DATA)
+	$(Q)sh tests/kernel/crosscheck.sh $(TOOL_BIN) $(DATA)
 
 se-data: all
-	$(Q)sh tests/se_compare.sh --data $(DATA) --max-se 10.4 --exact $(BIN)
+	$(Q)sh tests/se/se_compare.sh --data $(DATA) --max-se 10.4 --exact $(BIN)
 
-DATA_UNITS = $(BUILD)/tests/test_logic $(BUILD)/tests/test_transform
+DATA_UNITS = $(BUILD)/tests/datasets/test_logic \
+             $(BUILD)/tests/datasets/test_equivalence
 
 unit-data: test-deps $(DATA_UNITS)
 	@set -e; for t in $(DATA_UNITS); do \
@@ -320,7 +325,7 @@ cli: all
 	    if "$$p" -c 'import pandas' >/dev/null 2>&1; then py=$$p; break; fi; \
 	    [ -z "$$py" ] && command -v "$$p" >/dev/null 2>&1 && py=$$p; \
 	done; \
-	if [ -n "$$py" ]; then "$$py" tests/jsonl_check.py $(BIN); \
+	if [ -n "$$py" ]; then "$$py" tests/cli/jsonl_check.py $(BIN); \
 	else echo "jsonl check: skipped (no python3)"; fi
 
 fault: all
@@ -330,13 +335,13 @@ fault: all
 # of the puzzles that need its deepest techniques), then the
 # tests under ASan+UBSan with gcc and with clang, then the batch
 # commands under ThreadSanitizer (clang: libomp's Archer tool tells TSan
-# about OpenMP's synchronisation; tests/tsan.sh).
+# about OpenMP's synchronisation; tests/engine/tsan.sh).
 check: test
 	@sh scripts/deps.sh check
-	SF_BIG_TESTS=1 $(BUILD)/tests/test_output
+	SF_BIG_TESTS=1 $(BUILD)/tests/io/test_output
 	@if [ -f "$(DATA)/top1465.txt" ]; then \
 	    $(MAKE) --no-print-directory test-data && \
-	    sh tests/se_compare.sh --data $(DATA) --min-se 10.4 --exact $(BIN); \
+	    sh tests/se/se_compare.sh --data $(DATA) --min-se 10.4 --exact $(BIN); \
 	else echo "check: test-data and SE's deepest ratings skipped: no" \
 	    "public benchmark sets in $(DATA) (give DATA=DIR)"; fi
 	UBSAN_OPTIONS=$${UBSAN_OPTIONS:-print_stacktrace=1} \
@@ -348,7 +353,7 @@ check: test
 ARCHER ?= $(firstword $(wildcard /usr/lib/llvm-*/lib/libarcher.so))
 
 tsan-run: all
-	sh tests/tsan.sh $(BIN) $(ARCHER)
+	sh tests/engine/tsan.sh $(BIN) $(ARCHER)
 
 # Fuzzing: every tests/fuzz/fuzz_*.c built with clang's libFuzzer, ASan
 # and UBSan against a library instrumented the same way (FUZZ_BUILD), each
@@ -438,6 +443,7 @@ uninstall:
 clean:
 	rm -rf build
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(wildcard $(BUILD)/tests/*.d)
--include $(wildcard $(BUILD)/obj/mpi_*.d $(BUILD)/obj/mpi/*.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(wildcard $(BUILD)/tests/*.d \
+         $(BUILD)/tests/*/*.d)
+-include $(wildcard $(BUILD)/obj/mpi/*.d)
 -include $(wildcard $(BUILD)/fuzz_*.d)

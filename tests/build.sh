@@ -18,7 +18,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 pass=0
 fail=0
-obj=$tmp/obj/timer.o
+obj=$tmp/obj/core/timer.o
 # would NAME=VALUE... rebuild timer.o? (dry run; the flags file is updated)
 would() {
     $make -s -n -C "$root" BUILD="$tmp" $base V=1 "$@" "$obj" 2>&1 |
@@ -44,13 +44,13 @@ done
 check "MPICC=mpicc.mpich (not a plain object)" 1 MPICC=mpicc.mpich
 out=$($make --no-print-directory -C "$root" BUILD="$tmp" $base -B "$obj" 2>&1)
 case $out in
-"  CC    src/timer.c") pass=$((pass + 1)) ;;
+"  CC    src/core/timer.c") pass=$((pass + 1)) ;;
 *) fail=$((fail + 1)); echo "FAIL build: short line expected, got: $out" ;;
 esac
 out=$($make --no-print-directory -C "$root" BUILD="$tmp" $base -B V=1 "$obj" \
     2>&1)
 case $out in
-*"-c -o $obj src/timer.c"*) pass=$((pass + 1)) ;;
+*"-c -o $obj src/core/timer.c"*) pass=$((pass + 1)) ;;
 *) fail=$((fail + 1)); echo "FAIL build: V=1: full line expected, got: $out" ;;
 esac
 echo "build: $pass passed, $fail failed"

@@ -3,7 +3,7 @@
  *
  * canon --dedupe and split trust sf_canon completely: two equivalent
  * puzzles with different forms would slip past deduplication and leak
- * between train and test sets, and the branch and bound in transform.c
+ * between train and test sets, and the branch and bound in equivalence.c
  * prunes aggressively (ties, identical rows and stacks, pending labels),
  * which is where such a mistake would hide.  Each input gives a puzzle
  * (any cells: canon is purely combinatorial, so contradictory and empty

@@ -10,7 +10,7 @@
  * first bytes: threads, a small --chunk, --in-format, --limit, --count,
  * --lex, --fields, --out-format, --header, --sep, --gzip, -o to a file
  * (maybe .gz), /dev/null or standard output, --strict, -q.  The command
- * functions (src/cli.h) are called directly, with standard output and
+ * functions (src/cli/cli.h) are called directly, with standard output and
  * standard error sent to /dev/null, and then:
  *
  *   - the exit status is one of 0, 1, 2, 3;
@@ -45,7 +45,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 #include "fuzz/fuzzutil.h"
 #include "refsolve.h"
 #include "sudoflow.h"

@@ -1,5 +1,5 @@
 /*
- * fuzz_inflate.c -- our inflate (src/inflate.c) against zlib's, on any bytes.
+ * fuzz_inflate.c -- our inflate (src/io/inflate.c) against zlib's, on any bytes.
  *
  * The input is taken as one gzip member, whole or damaged.  zlib inflates
  * it first (gzip wrapper only, all input at once) and gives the reference:
@@ -23,7 +23,7 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "inflate.h"
+#include "io/inflate.h"
 
 #define LIMIT (1u << 18) /* output bytes compared */
 #define OUTBUF (1u << 16)

@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "fuzz/fuzzutil.h"
-#include "se_rate.h"
+#include "se/se_rate.h"
 #include "sudoflow.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

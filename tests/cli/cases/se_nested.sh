@@ -5,7 +5,7 @@
 # with or without the public sets beside the repository.  (Those above,
 # which need the deeper levels and take seconds each, are checked by
 # `make check`.)
-SF_DATA= sh "$IN/../../se_compare.sh" --min-se 9.4 --max-se 10.4 --exact "$SF" > report.txt
+SF_DATA= sh "$IN/../../se/se_compare.sh" --min-se 9.4 --max-se 10.4 --exact "$SF" > report.txt
 echo "exit $?"
 grep '^differs' report.txt
 awk '$1 == "all" { print "puzzles", $2, "exact", $3 "%" }' report.txt

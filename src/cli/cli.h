@@ -1,0 +1,236 @@
+/*
+ * cli.h -- what the command-line front end's files share.
+ *
+ * The CLI is the only part of sudoflow that prints or exits.  main.c
+ * dispatches to one cli_CMD() per command; each parses its own options
+ * with getopt_long and uses the library only through sudoflow.h.
+ */
+#ifndef SF_CLI_H
+#define SF_CLI_H
+
+#include "sudoflow.h"
+
+#include <stdint.h>
+#include <stdio.h>
+
+/* Exit statuses (SPEC "Exit status"). */
+enum { EXIT_OK = 0, EXIT_USAGE = 1, EXIT_IO = 2, EXIT_INVALID = 3 };
+
+int cli_solve(int argc, char **argv);
+int cli_bench(int argc, char **argv);
+int cli_generate(int argc, char **argv);
+int cli_rate(int argc, char **argv);
+int cli_transform(int argc, char **argv);
+int cli_canon(int argc, char **argv);
+int cli_split(int argc, char **argv);
+
+/* "sudoflow CMD: " + message + newline on stderr (CMD: the command set
+ * with cli_set_command, when there is one). */
+void cli_error(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+void cli_set_command(const char *cmd);
+/* "sudoflow CMD" (or "sudoflow") into buf, for summaries. */
+const char *cli_prefix(char *buf, size_t cap);
+/* The kernel names, the default first, on one help line after indent. */
+void cli_kernel_help(FILE *to, const char *indent);
+/* The version and the build (compiler, flags, SIMD path, gzip back end)
+ * on stdout. */
+void cli_version(void);
+
+/* Exit status for a library error code. */
+int cli_exit_code(int err_code);
+
+/* Parse a non-negative integer option value; on failure print a usage
+ * error naming the option and return -1. */
+int cli_parse_u64(const char *opt, const char *arg, uint64_t *out);
+/* Thread count: 0 (all cores) to 4096; 0 is stored as the core count. */
+int cli_parse_threads(const char *arg, int *out);
+/* Kernel by name, or print the known names and return NULL. */
+const sf_kernel_t *cli_parse_kernel(const char *name);
+
+/* Parse a comma-separated list of names (one of names[0..n-1] each) into
+ * out[] (at most max); the count, or -1 after a usage error naming opt and
+ * the known names. */
+int cli_parse_names(const char *opt, const char *arg,
+                    const char *const *names, int n, int *out, int max);
+/* A gzip level 1..9 for option opt.  0 or -1 (usage error printed). */
+int cli_parse_gzip_level(const char *opt, const char *arg, int *out);
+/* A seed: a non-negative integer.  0 or -1 (usage error printed). */
+int cli_parse_seed(const char *arg, uint64_t *out);
+
+/* A seed from the system's random source (the clock as a last resort),
+ * for runs without --seed; printed so the run can be repeated. */
+uint64_t cli_random_seed(void);
+
+/* Givens (non-zero cells) of 81 cells, for the `clues` fields. */
+unsigned cli_clues(const uint8_t *cells);
+
+/* Number with thousands separators, e.g. "1,234,567", into buf. */
+const char *cli_group(uint64_t v, char *buf, size_t cap);
+/* Duration in human units ("812 ns", "4.1 us", "2.3 ms", "1.20 s"). */
+const char *cli_duration(double ns, char *buf, size_t cap);
+
+/* ------------------------------------------- batch commands (run.c) */
+
+/* Long options every batch command takes (the getopt codes below); input
+ * options only for commands that read puzzles.  The gzip level is
+ * --gzip-level (solve also keeps its --level). */
+enum { CLI_OPT_IN_FORMAT = 256, CLI_OPT_COLUMN, CLI_OPT_STRICT, CLI_OPT_SEP,
+       CLI_OPT_HEADER, CLI_OPT_GZIP, CLI_OPT_GZIP_LEVEL, CLI_OPT_STATS,
+       CLI_OPT_CHUNK, CLI_OPT_MAX_RECORD, CLI_OPT_OUT_FORMAT,
+       CLI_OPT_OWN /* first code free for a command */ };
+
+#define CLI_OUTPUT_OPTIONS                                                \
+    {"threads", required_argument, NULL, 'j'},                            \
+    {"output", required_argument, NULL, 'o'},                             \
+    {"force", no_argument, NULL, 'f'},                                    \
+    {"quiet", no_argument, NULL, 'q'},                                    \
+    {"help", no_argument, NULL, 'h'},                                     \
+    {"version", no_argument, NULL, 'V'},                                  \
+    {"sep", required_argument, NULL, CLI_OPT_SEP},                        \
+    {"header", no_argument, NULL, CLI_OPT_HEADER},                        \
+    {"gzip", no_argument, NULL, CLI_OPT_GZIP},                            \
+    {"gzip-level", required_argument, NULL, CLI_OPT_GZIP_LEVEL},          \
+    {"stats", required_argument, NULL, CLI_OPT_STATS},                    \
+    {"chunk", required_argument, NULL, CLI_OPT_CHUNK},                    \
+    {"out-format", required_argument, NULL, CLI_OPT_OUT_FORMAT}
+#define CLI_INPUT_OPTIONS                                                 \
+    {"in-format", required_argument, NULL, CLI_OPT_IN_FORMAT},            \
+    {"column", required_argument, NULL, CLI_OPT_COLUMN},                  \
+    {"strict", no_argument, NULL, CLI_OPT_STRICT},                        \
+    {"max-record-bytes", required_argument, NULL, CLI_OPT_MAX_RECORD}
+#define CLI_SHORT_OPTIONS "j:o:fqhV"
+
+/* Help lines for the options above. */
+#define CLI_INPUT_HELP                                                      \
+"      --in-format F    line, grid or csv (default: detected per file)\n"  \
+"      --column C       csv puzzle column, by name or 1-based number\n"    \
+"      --strict         stop at the first invalid record (exit 3)\n"    \
+"      --max-record-bytes N  longest record kept (default 1048576); a\n"  \
+"                       longer one is invalid and never held in memory\n"
+#define CLI_OUTPUT_HELP                                                     \
+"  -j, --threads N      worker threads (default or 0: all cores)\n"       \
+"      --out-format F   line (fields joined by --sep) or jsonl (one JSON\n" \
+"                       object a record, null where a field has no value)\n"\
+"      --sep S          field separator (default ',')\n"                   \
+"      --header         print the field names first\n"                     \
+"  -o, --output FILE    write to FILE (gzip when it ends in .gz)\n"        \
+"      --gzip           compress the output\n"                             \
+"      --gzip-level N   gzip level 1-9 (default 1)\n"                      \
+"  -f, --force          overwrite an existing output file\n"               \
+"      --stats FILE     write the run statistics as JSON\n"                \
+"      --chunk N        records per chunk (default 8192)\n"                \
+"  -q, --quiet          no summary, no progress\n"                         \
+"  -h, --help           this help\n"                                    \
+"  -V, --version        the version and how it was built\n"
+
+/* Options and run state shared by the batch commands. */
+typedef struct cli_run {
+    const char *cmd;          /* command name, for messages */
+    const char *shortopts;    /* getopt short options; NULL: the shared */
+    sf_batch_opts_t batch;    /* threads, chunk, sep, header, strict, ... */
+    sf_reader_opts_t reader;
+    sf_writer_opts_t writer;  /* -o and friends */
+    const char *stats_path;   /* --stats FILE */
+    int quiet;                /* -q */
+    int progress;             /* show progress on the terminal */
+    int progress_shown;       /* a progress line is on screen */
+    uint64_t invalid_seen;    /* invalid records reported so far */
+    int no_puzzles;           /* input files none of whose records is a
+                               * puzzle (the run still completes) */
+    int level_given;          /* --gzip-level was given */
+    unsigned out_formats;     /* bit 1 << F for each sf_format_t F that
+                               * --out-format takes (line and jsonl unless
+                               * the command says otherwise; 0: none) */
+    const char *keys[SF_MAX_FIELDS]; /* jsonl keys (cli_use_fields) */
+    const char *out_names[SF_MAX_OUTPUTS]; /* options naming the outputs */
+    char rest[256];           /* summary line the body leaves, or "" */
+    char json[2048];          /* --stats JSON the body leaves */
+} cli_run_t;
+
+struct option;
+
+/* A command's own option: 0 done, -1 usage error (message printed). */
+typedef int (*cli_option_fn)(void *ctx, int c, const char *arg);
+
+/* Defaults for command cmd. */
+void cli_run_init(cli_run_t *r, const char *cmd);
+/* Parse argv: shared options into r, the others through own(ctx, ...),
+ * which must print a message for a code it does not know.
+ * Returns 1 for --help, 2 for --version, -1 after a usage error, else 0
+ * (and optind is the first FILE). */
+int cli_run_args(cli_run_t *r, int argc, char **argv,
+                 const struct option *longopts, cli_option_fn own, void *ctx);
+/* The exit status for cli_run_args' result a (after printing the usage for
+ * --help or the hint after an error), or -1 to go on. */
+int cli_run_usage(const cli_run_t *r, int a, void (*usage)(FILE *));
+
+/* The batch itself, once the input and outputs are open. */
+typedef int (*cli_body_fn)(void *ctx, sf_reader_t *reader,
+                           sf_writer_t *const *writers, sf_error_t *err);
+/* Refuse outputs that are the same file, start the threads, open the
+ * reader over files (none for a source: with_input 0), the nout outputs
+ * wo[] and the --stats file, remove temporary files on a signal, run
+ * body (which leaves the statistics in r->json), commit the outputs and
+ * then the statistics only when everything succeeded, report what the
+ * user must see.  Returns 0, or -1 with err filled. */
+int cli_run_execute(cli_run_t *r, const char *const *files, size_t n,
+                    int with_input, const sf_writer_opts_t *wo, int nout,
+                    cli_body_fn body, void *ctx, sf_error_t *err);
+
+/* A command's output fields: indices into its table of names. */
+typedef struct cli_fields {
+    int f[SF_MAX_FIELDS];
+    int n;
+} cli_fields_t;
+
+/* --fields LIST against names[0..n-1]; 0 or -1 (printed). */
+int cli_parse_fields(cli_fields_t *fl, const char *arg,
+                     const char *const *names, int n);
+/* The command's output fields are fl's (names[] their names): the keys
+ * of its records in jsonl output.  Call once the fields are final. */
+void cli_use_fields(cli_run_t *r, const cli_fields_t *fl,
+                    const char *const *names);
+/* 1 when field f is among fl's. */
+int cli_has_field(const cli_fields_t *fl, int f);
+/* The header record: the names of fl's fields. */
+void cli_put_header(sf_out_t *out, const cli_fields_t *fl,
+                    const char *const *names);
+
+/* Summary of a job run on stderr: "sudoflow: N WHAT" + the rest line
+ * (may be NULL), then time and rate. */
+void cli_job_summary(const sf_job_stats_t *st, const char *what,
+                     const char *rest);
+/* A job's --stats JSON into r->json: the keys every command has
+ * (command, records, invalid, dropped, written, times, threads), then
+ * extra ("\"key\":value" pairs joined by commas, or ""). */
+void cli_job_json(cli_run_t *r, const sf_job_stats_t *st, const char *extra);
+/* After cli_run_execute of a job returned rc (err): the summary (unless
+ * -q) with r->rest, when the job ran; returns the exit status. */
+int cli_job_finish(const cli_run_t *r, int rc, const sf_error_t *err,
+                   const sf_job_stats_t *st, const char *what);
+
+/* ------------------------------------------------ safety (guard.c) */
+
+/* Handlers for every catchable signal that would end the process: they
+ * remove the registered temporary files, then end it by that signal.
+ * SIGXFSZ is ignored, so a file-size limit is a write error. */
+void cli_guard_signals(void);
+/* Register (path) or clear (NULL) the temporary file of slot 0..2. */
+void cli_guard_temp(int slot, const char *path);
+/* Hold (1) the signals of this thread, around creating or removing a
+ * temporary file together with its registration, then release them (0). */
+void cli_guard_hold(int hold);
+/* Start the OpenMP threads (threads <= 0: the default count) before any
+ * file is opened; when the runtime cannot, the process exits with status
+ * 2 and a message.  Returns the number started. */
+int cli_guard_threads(int threads);
+/* Refuse outputs that are one file: two of wo[0..nout-1] and stats (may
+ * be NULL), or one of them and an input of files[0..n-1] ("-" = the
+ * standard streams).  names[] are the options for the messages (names[nout]
+ * is for stats).  0, or -1 with err filled (SF_ERR_USAGE). */
+int cli_check_paths(const char *const *files, size_t n,
+                    const sf_writer_opts_t *wo, const char *const *names,
+                    int nout, const char *stats, sf_error_t *err);
+
+#endif

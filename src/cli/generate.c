@@ -1,0 +1,424 @@
+/*
+ * generate.c -- `sudoflow generate -n N`: new puzzles with unique
+ * solutions, reproducible from a seed.
+ *
+ * A source job: the items are the puzzle numbers 0..N-1, in chunks, so
+ * memory stays bounded for any N.  Each worker thread owns a generator
+ * (sf_gen_t) and a solver for ratings, and makes puzzle i of the seed's
+ * stream; the output depends only on the seed and the options, never on
+ * the threads.  With a target (--level, --min-rating, --max-rating,
+ * --min-se, --max-se) the puzzle is searched for by gen_target.c; after
+ * its last attempt the puzzle is counted as missed, not written, and the
+ * run fails.
+ */
+#include "cli.h"
+#include "engine/dist.h" /* sudoflow-mpi: a process of several (sf_dist) */
+#include "datasets/gen_target.h"
+#include "datasets/logic.h"
+#include "datasets/rating.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define STEPS_DEFAULT 20 /* search steps from a promising start */
+#define SE_MAX_TARGET 9.0 /* highest --min-se: above it (nested forcing
+                           * chains) none of 6,000 hard candidates
+                           * qualified, and rating one takes seconds */
+
+enum { F_PUZZLE, F_SOLUTION, F_CLUES, F_RATING, F_LEVEL, F_SE, F_STEP,
+       F_COUNT };
+static const char *const field_names[F_COUNT] = {
+    "puzzle", "solution", "clues", "rating", "level", "se", "step"};
+
+enum { MADE = GEN_MADE, MISSED = GEN_MISSED, FAILED = GEN_FAILED };
+
+typedef struct gen_slot {
+    uint8_t puzzle[SF_CELLS], solution[SF_CELLS];
+    int result;           /* MADE, MISSED or FAILED */
+    double rating;
+    int level;
+    sf_se_result_t se;
+} gen_slot_t;
+
+typedef struct gen_worker {
+    gen_target_t *target;  /* makes the puzzles */
+    sf_solver_t *solver;   /* rates them for the rating field */
+    uint64_t by_result[3];
+    char pad[64];         /* keep neighbours off this cache line */
+} gen_worker_t;
+
+typedef struct gen_cli {
+    cli_run_t run;
+    cli_fields_t fields;
+    uint64_t count;       /* -n */
+    int have_count;       /* -n given (0 is allowed: nothing to make) */
+    uint64_t seed;
+    int seeded;
+    sf_gen_opts_t gen;
+    int level;            /* --level, -1 none */
+    double min_rating, max_rating; /* -inf / +inf when not given */
+    int rated_target;     /* --min-rating or --max-rating given */
+    double min_se, max_se; /* -inf / +inf when not given */
+    int se_target;        /* --min-se or --max-se given */
+    unsigned steps;
+    int steps_given;
+    gen_worker_t *workers;
+    int threads;
+    uint64_t by[3];       /* puzzles per result (MADE, MISSED, FAILED) */
+    sf_job_stats_t stats;
+} gen_cli_t;
+
+static void generate_usage(FILE *to)
+{
+    fputs(
+"usage: sudoflow generate -n N [OPTIONS]\n"
+"Write N new puzzles with exactly one solution, the same for the same\n"
+"seed and options whatever the thread count.\n\n"
+"  -n, --count N        puzzles to make\n"
+"      --seed S         random seed (default: drawn, shown in the summary)\n"
+"      --clues K        exactly K clues (default: minimal puzzles, from\n"
+"                       which no clue can be removed); 20-81, with a\n"
+"                       symmetry 22-81, rot90 24-81 and 4k or 4k+1\n"
+"      --symmetry S     none, rot180, rot90, diagonal or mirror\n"
+"      --level L        logic level: singles, locked, subsets, fish, wings,\n"
+"                       unique, exclusion, chains, guess\n"
+"      --min-rating X   rating at least X (mean guesses, see 'rate')\n"
+"      --max-rating Y   rating at most Y\n"
+"      --min-se X       Sudoku Explainer rating at least X (see 'rate';\n"
+"                       at most 9.0)\n"
+"      --max-se Y       Sudoku Explainer rating at most Y\n"
+"      --steps N        search steps from each promising start toward a\n"
+"                       level or rating target (default 20)\n"
+"      --fields LIST    of puzzle,solution,clues,rating,level,se,step\n"
+"                       (default: puzzle)\n"
+CLI_OUTPUT_HELP, to);
+}
+
+enum { OPT_SEED = CLI_OPT_OWN, OPT_CLUES, OPT_SYMMETRY, OPT_LEVEL,
+       OPT_MIN_RATING, OPT_MAX_RATING, OPT_STEPS, OPT_FIELDS, OPT_MIN_SE,
+       OPT_MAX_SE };
+
+static const struct option generate_options[] = {
+    CLI_OUTPUT_OPTIONS,
+    {"count", required_argument, NULL, 'n'},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"clues", required_argument, NULL, OPT_CLUES},
+    {"symmetry", required_argument, NULL, OPT_SYMMETRY},
+    {"level", required_argument, NULL, OPT_LEVEL},
+    {"min-rating", required_argument, NULL, OPT_MIN_RATING},
+    {"max-rating", required_argument, NULL, OPT_MAX_RATING},
+    {"steps", required_argument, NULL, OPT_STEPS},
+    {"fields", required_argument, NULL, OPT_FIELDS},
+    {"min-se", required_argument, NULL, OPT_MIN_SE},
+    {"max-se", required_argument, NULL, OPT_MAX_SE},
+    {NULL, 0, NULL, 0},
+};
+
+static int parse_rating(const char *opt, const char *arg, double *out)
+{
+    char *end;
+    const double v = strtod(arg, &end);
+    if (end == arg || *end || !(v >= 0) || isinf(v)) {
+        cli_error("%s: not a non-negative number: '%s'", opt, arg);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int parse_clues(gen_cli_t *k, const char *arg)
+{
+    uint64_t v;
+    if (cli_parse_u64("--clues", arg, &v) != 0)
+        return -1;
+    if (v < 17 || v > 81) {
+        cli_error("--clues: must be between 17 and 81 (no 9x9 puzzle with "
+                  "fewer than 17 clues has a unique solution), not %s", arg);
+        return -1;
+    } /* what the generator can reach is checked with the symmetry */
+    k->gen.clues = (int)v;
+    return 0;
+}
+
+static int parse_named(const char *opt, const char *arg,
+                       int (*parse)(const char *), const char *known,
+                       int *out)
+{
+    const int v = parse(arg);
+    if (v < 0) {
+        cli_error("%s: unknown value '%s' (%s)", opt, arg, known);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int parse_steps(gen_cli_t *k, const char *arg)
+{
+    uint64_t v;
+    if (cli_parse_u64("--steps", arg, &v) != 0)
+        return -1;
+    if (v > 1000000) {
+        cli_error("--steps: at most 1000000, not %s", arg);
+        return -1;
+    }
+    k->steps = (unsigned)v;
+    k->steps_given = 1;
+    return 0;
+}
+
+static int generate_option(void *ctx, int c, const char *arg)
+{
+    gen_cli_t *k = ctx;
+    int v;
+    switch (c) {
+    case 'n':
+        k->have_count = 1;
+        return cli_parse_u64("--count", arg, &k->count);
+    case OPT_SEED: k->seeded = 1; return cli_parse_seed(arg, &k->seed);
+    case OPT_CLUES: return parse_clues(k, arg);
+    case OPT_SYMMETRY:
+        if (parse_named("--symmetry", arg, sf_symmetry_parse,
+                        "none, rot180, rot90, diagonal or mirror", &v))
+            return -1;
+        k->gen.symmetry = (sf_symmetry_t)v;
+        return 0;
+    case OPT_LEVEL:
+        return parse_named("--level", arg, sf_level_parse,
+                           "singles, locked, subsets, fish, wings, unique, "
+                           "exclusion, chains or guess",
+                           &k->level);
+    case OPT_MIN_RATING:
+        k->rated_target = 1;
+        return parse_rating("--min-rating", arg, &k->min_rating);
+    case OPT_MAX_RATING:
+        k->rated_target = 1;
+        return parse_rating("--max-rating", arg, &k->max_rating);
+    case OPT_MIN_SE:
+        k->se_target = 1;
+        return parse_rating("--min-se", arg, &k->min_se);
+    case OPT_MAX_SE:
+        k->se_target = 1;
+        return parse_rating("--max-se", arg, &k->max_se);
+    case OPT_STEPS: return parse_steps(k, arg);
+    case OPT_FIELDS:
+        return cli_parse_fields(&k->fields, arg, field_names, F_COUNT);
+    default: return -1;
+    }
+}
+
+/* --------------------------------------------------------------- the job */
+
+static int generate_start(void *ctx, int threads)
+{
+    gen_cli_t *k = ctx;
+    const sf_gen_target_t target = {
+        .level = k->level, .rated = k->rated_target,
+        .min_rating = k->min_rating, .max_rating = k->max_rating,
+        .steps = k->steps, .se = k->se_target, .min_se = k->min_se,
+        .max_se = k->max_se};
+    k->workers = calloc((size_t)threads, sizeof *k->workers);
+    if (!k->workers)
+        return -1;
+    k->threads = threads;
+    for (int t = 0; t < threads; t++) {
+        gen_worker_t *w = &k->workers[t];
+        w->target = gen_target_new(&target);
+        w->solver = sf_solver_new(NULL);
+        if (!w->target || !w->solver)
+            return -1;
+    }
+    return 0;
+}
+
+static int generate_begin(void *ctx, sf_out_t *const *out,
+                          sf_error_t *err)
+{
+    (void)err;
+    gen_cli_t *k = ctx;
+    if (k->run.batch.header)
+        cli_put_header(out[0], &k->fields, field_names);
+    return 0;
+}
+
+static void generate_work(void *ctx, int thread, const sf_item_t *it,
+                          void *slot)
+{
+    const gen_cli_t *k = ctx;
+    gen_worker_t *w = &k->workers[thread];
+    gen_slot_t *s = slot;
+    s->result = gen_target_make(w->target, &k->gen, k->seed, it->index,
+                                s->puzzle, s->solution);
+    w->by_result[s->result]++;
+    if (s->result != MADE)
+        return;
+    if (cli_has_field(&k->fields, F_RATING))
+        s->rating = sf_rating(w->solver, s->puzzle, SF_RATING_SAMPLES);
+    if (cli_has_field(&k->fields, F_LEVEL))
+        s->level = (int)sf_logic_level(s->puzzle);
+    if ((cli_has_field(&k->fields, F_SE) || cli_has_field(&k->fields, F_STEP))
+        && !gen_target_se(w->target, s->puzzle, &s->se) /* rated already */
+        && sf_se_rate(s->puzzle, 0, &s->se) != 0)
+        s->se.status = SF_SE_INVALID;
+}
+
+static void generate_emit(void *ctx, int thread, const sf_item_t *it,
+                          void *slot, sf_out_t *const *out)
+{
+    const gen_cli_t *k = ctx;
+    const gen_slot_t *s = slot;
+    (void)thread;
+    (void)it;
+    if (s->result != MADE)
+        return;
+    for (int i = 0; i < k->fields.n; i++) {
+        const char *name;
+        switch (k->fields.f[i]) {
+        case F_PUZZLE: sf_out_cells(out[0], s->puzzle, '.'); break;
+        case F_SOLUTION: sf_out_cells(out[0], s->solution, '0'); break;
+        case F_CLUES: sf_out_u64(out[0], cli_clues(s->puzzle)); break;
+        case F_RATING: sf_out_fixed(out[0], s->rating, 2); break;
+        case F_SE: {
+            char buf[16];
+            const int n = sf_se_format(&s->se, buf, sizeof buf);
+            sf_out_text(out[0], buf, (size_t)n);
+            break;
+        }
+        case F_STEP:
+            name = s->se.status == SF_SE_INVALID ? ""
+                                                 : sf_se_step_name(s->se.step);
+            sf_out_text(out[0], name, strlen(name));
+            break;
+        default:
+            name = sf_level_name((sf_level_t)s->level);
+            sf_out_text(out[0], name, strlen(name));
+            break;
+        }
+    }
+    sf_out_end(out[0]);
+}
+
+/* Sum the workers' counters into k->by[] and free their state. */
+static void generate_collect(gen_cli_t *k)
+{
+    for (int t = 0; k->workers && t < k->threads; t++) {
+        gen_worker_t *w = &k->workers[t];
+        for (int i = 0; i < 3; i++)
+            k->by[i] += w->by_result[i];
+        gen_target_free(w->target);
+        sf_solver_free(w->solver);
+    }
+    free(k->workers);
+    k->workers = NULL;
+}
+
+static int generate_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
+                         sf_error_t *err)
+{
+    gen_cli_t *k = ctx;
+    const sf_job_t job = {
+        .ctx = k, .source = 1, .count = k->count, .outputs = 1,
+        .slot_size = sizeof(gen_slot_t), .start = generate_start,
+        .begin = generate_begin, .work = generate_work, .emit = generate_emit,
+        .fine = 1, /* a puzzle takes a millisecond or more */
+    };
+    const int rc = sf_job_run(&k->run.batch, &job, rd, wr, &k->stats, err);
+    generate_collect(k);
+    if (sf_dist) /* several processes (dist.h): the counts of all */
+        sf_dist->sum(sf_dist->ctx, k->by, 3);
+    const uint64_t *by = k->by;
+    char json[128], g[3][32];
+    snprintf(k->run.rest, sizeof k->run.rest, "seed %llu; %s written, %s "
+             "missed the target, %s could not be made",
+             (unsigned long long)k->seed,
+             cli_group(by[MADE], g[0], sizeof g[0]),
+             cli_group(by[MISSED], g[1], sizeof g[1]),
+             cli_group(by[FAILED], g[2], sizeof g[2]));
+    snprintf(json, sizeof json, "\"seed\":%llu,\"missed\":%llu,\"failed\":%llu",
+             (unsigned long long)k->seed, (unsigned long long)by[MISSED],
+             (unsigned long long)by[FAILED]);
+    cli_job_json(&k->run, &k->stats, json);
+    return rc;
+}
+
+static int generate_args(gen_cli_t *k, int argc, char **argv)
+{
+    const int a = cli_run_args(&k->run, argc, argv, generate_options,
+                               generate_option, k);
+    if (a == 0 && optind < argc) {
+        cli_error("takes no input files (got '%s')", argv[optind]);
+        return -1;
+    }
+    if (a == 0 && !k->have_count) {
+        cli_error("-n N, the number of puzzles, is required");
+        return -1;
+    }
+    if (a == 0 && k->min_rating > k->max_rating) {
+        cli_error("--min-rating is above --max-rating");
+        return -1;
+    }
+    if (a == 0 && k->min_se > k->max_se) {
+        cli_error("--min-se is above --max-se");
+        return -1;
+    }
+    if (a == 0 && k->min_se > SE_MAX_TARGET) {
+        cli_error("--min-se: at most %.1f (puzzles rated above it are too "
+                  "rare to search for)", SE_MAX_TARGET);
+        return -1;
+    }
+    if (a == 0 && k->steps_given && k->level < 0 && !k->rated_target &&
+        !k->se_target) {
+        cli_error("--steps is for a target (--level, --min-rating, "
+                  "--max-rating, --min-se, --max-se)");
+        return -1;
+    }
+    const char *why = a == 0 ? sf_gen_opts_problem(&k->gen) : NULL;
+    if (why) {
+        cli_error("--clues %d (--symmetry %s): %s; with this symmetry it "
+                  "makes %d to 81 clues", k->gen.clues,
+                  sf_symmetry_name(k->gen.symmetry), why,
+                  sf_gen_min_clues(k->gen.symmetry));
+        return -1;
+    }
+    return a;
+}
+
+int cli_generate(int argc, char **argv)
+{
+    gen_cli_t k;
+    memset(&k, 0, sizeof k);
+    cli_run_init(&k.run, "generate");
+    k.run.shortopts = CLI_SHORT_OPTIONS "n:";
+    k.fields = (cli_fields_t){{F_PUZZLE}, 1};
+    k.level = -1;
+    k.min_rating = -INFINITY;
+    k.max_rating = INFINITY;
+    k.min_se = -INFINITY;
+    k.max_se = INFINITY;
+    k.steps = STEPS_DEFAULT;
+    const int code = cli_run_usage(&k.run, generate_args(&k, argc, argv),
+                                   generate_usage);
+    if (code >= 0)
+        return code;
+    if (!k.seeded)
+        k.seed = cli_random_seed();
+    cli_use_fields(&k.run, &k.fields, field_names);
+    sf_error_t err = {0};
+    const int rc = cli_run_execute(&k.run, NULL, 0, 0, &k.run.writer, 1,
+                                   generate_body, &k, &err);
+    generate_collect(&k); /* when the body never ran */
+    const uint64_t *by = k.by;
+    if (by[MISSED] || by[FAILED])
+        cli_error("%llu of %llu puzzles not written (%llu missed the target "
+                  "in %d attempts each: it may be out of reach with these "
+                  "options; %llu could not be made)",
+                  (unsigned long long)(by[MISSED] + by[FAILED]),
+                  (unsigned long long)k.count, (unsigned long long)by[MISSED],
+                  GEN_TARGET_ATTEMPTS, (unsigned long long)by[FAILED]);
+    const int done = cli_job_finish(&k.run, rc, &err, &k.stats, "puzzles");
+    /* Fewer puzzles than asked for: the options could not be met. */
+    return done == EXIT_OK && (by[MISSED] || by[FAILED]) ? EXIT_USAGE : done;
+}

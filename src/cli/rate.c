@@ -1,0 +1,355 @@
+/*
+ * rate.c -- `sudoflow rate`: difficulty of each puzzle.
+ *
+ * Each record is counted at limit 2 (its status), then, when it has a
+ * solution, rated (sf_rating: mean guesses over equivalent copies, the
+ * same for every puzzle of a class) and given the logic level its
+ * techniques need (sf_logic_level).  The se field is the Sudoku Explainer
+ * rating (sf_se_rate), for puzzles with exactly one solution, and step the
+ * technique of its hardest step.  Only the fields asked for are
+ * computed.  Unsolvable and invalid records keep their output record with
+ * empty rating and level.  Worker threads own a solver and their counters.
+ */
+#include "cli.h"
+#include "engine/dist.h" /* sudoflow-mpi: a process of several (sf_dist) */
+#include "datasets/logic.h"
+#include "datasets/rating.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { F_PUZZLE, F_STATUS, F_CLUES, F_RATING, F_LEVEL, F_LINE, F_SE, F_STEP,
+       F_COUNT };
+static const char *const field_names[F_COUNT] = {
+    "puzzle", "status", "clues", "rating", "level", "line", "se", "step"};
+
+typedef struct rate_slot {
+    sf_status_t status;
+    double rating;        /* < 0: none */
+    int level;            /* -1: none */
+    sf_se_result_t se;    /* status SF_SE_INVALID: none */
+} rate_slot_t;
+
+typedef struct rate_worker {
+    sf_solver_t *solver;
+    uint64_t by_status[SF_STATUS_COUNT];
+    uint64_t by_level[SF_LEVEL_COUNT];
+    double rating_sum;    /* over rated records */
+    uint64_t rated;
+    uint64_t se_by_status[4]; /* sf_se_status_t counts */
+    char pad[64];         /* keep neighbours off this cache line */
+} rate_worker_t;
+
+typedef struct rate_cli {
+    cli_run_t run;
+    cli_fields_t fields;
+    unsigned samples;     /* --samples */
+    int samples_given;
+    int want_rating, want_level, want_se;
+    double se_budget;     /* --se-budget seconds, 0: none */
+    rate_worker_t *workers;
+    int threads;
+    sf_job_stats_t stats;
+} rate_cli_t;
+
+static void rate_usage(FILE *to)
+{
+    fputs(
+"usage: sudoflow rate [OPTIONS] [FILE...]\n"
+"Rate the difficulty of each puzzle: its status (solutions counted up to\n"
+"2), its rating (mean guesses a backtracking solver makes over random\n"
+"equivalent copies; equal for equivalent puzzles) and the logic level it\n"
+"needs (singles, locked, subsets, fish, wings, unique, exclusion, chains,\n"
+"guess).  Fields se and step give the Sudoku Explainer rating (puzzles\n"
+"with one solution) and its hardest technique; \">=X.Y\" is a lower bound,\n"
+"with step \"beyond\" (no technique of SE applies) or \"over\"\n"
+"(the --se-budget ran out).\n\n"
+"      --samples N      equivalent copies solved per puzzle (default 8)\n"
+"      --se-budget S    seconds of SE rating per puzzle (default: no limit)\n"
+"      --fields LIST    of puzzle,status,clues,rating,level,line,se,step\n"
+"                       (default: puzzle,rating,level)\n"
+CLI_INPUT_HELP CLI_OUTPUT_HELP, to);
+}
+
+enum { OPT_SAMPLES = CLI_OPT_OWN, OPT_FIELDS, OPT_SE_BUDGET };
+
+static const struct option rate_options[] = {
+    CLI_OUTPUT_OPTIONS,
+    CLI_INPUT_OPTIONS,
+    {"samples", required_argument, NULL, OPT_SAMPLES},
+    {"fields", required_argument, NULL, OPT_FIELDS},
+    {"se-budget", required_argument, NULL, OPT_SE_BUDGET},
+    {NULL, 0, NULL, 0},
+};
+
+static int parse_budget(const char *arg, double *out)
+{
+    char *end;
+    const double v = strtod(arg, &end);
+    if (end == arg || *end || !(v >= 0) || v > 1e6) {
+        cli_error("--se-budget: not a number of seconds (0 to 1000000): "
+                  "'%s'", arg);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int rate_option(void *ctx, int c, const char *arg)
+{
+    rate_cli_t *k = ctx;
+    uint64_t v;
+    switch (c) {
+    case OPT_SAMPLES:
+        if (cli_parse_u64("--samples", arg, &v) != 0)
+            return -1;
+        if (v < 1 || v > 10000) {
+            cli_error("--samples: must be between 1 and 10000, not %s", arg);
+            return -1;
+        }
+        k->samples = (unsigned)v;
+        k->samples_given = 1;
+        return 0;
+    case OPT_FIELDS:
+        return cli_parse_fields(&k->fields, arg, field_names, F_COUNT);
+    case OPT_SE_BUDGET: return parse_budget(arg, &k->se_budget);
+    default: return -1;
+    }
+}
+
+static int rate_start(void *ctx, int threads)
+{
+    rate_cli_t *k = ctx;
+    k->workers = calloc((size_t)threads, sizeof *k->workers);
+    if (!k->workers)
+        return -1;
+    k->threads = threads;
+    for (int t = 0; t < threads; t++)
+        if (!(k->workers[t].solver = sf_solver_new(NULL)))
+            return -1;
+    return 0;
+}
+
+static int rate_begin(void *ctx, sf_out_t *const *out,
+                      sf_error_t *err)
+{
+    (void)err;
+    rate_cli_t *k = ctx;
+    if (k->run.batch.header)
+        cli_put_header(out[0], &k->fields, field_names);
+    return 0;
+}
+
+static void rate_work(void *ctx, int thread, const sf_item_t *it, void *slot)
+{
+    const rate_cli_t *k = ctx;
+    rate_worker_t *w = &k->workers[thread];
+    rate_slot_t *s = slot;
+    s->status = SF_INVALID;
+    s->rating = -1;
+    s->level = -1;
+    s->se.status = SF_SE_INVALID;
+    if (!it->rec->invalid) {
+        uint8_t solution[SF_CELLS];
+        sf_result_t r;
+        s->status = sf_solve_cells(w->solver, it->rec->cells, 2, 0, solution,
+                                   &r);
+    }
+    w->by_status[s->status]++;
+    if (s->status != SF_UNIQUE && s->status != SF_MULTIPLE)
+        return;
+    if (k->want_rating) {
+        s->rating = sf_rating(w->solver, it->rec->cells, k->samples);
+        w->rating_sum += s->rating;
+        w->rated++;
+    }
+    if (k->want_level) {
+        s->level = (int)sf_logic_level(it->rec->cells);
+        w->by_level[s->level]++;
+    }
+    if (k->want_se && s->status == SF_UNIQUE) {
+        if (sf_se_rate(it->rec->cells, k->se_budget, &s->se) != 0)
+            s->se.status = SF_SE_INVALID; /* out of memory: left empty */
+        w->se_by_status[s->se.status]++;
+    }
+}
+
+static void put_field(sf_out_t *out, int f, const sf_item_t *it,
+                      const rate_slot_t *s)
+{
+    const sf_record_t *rec = it->rec;
+    const char *name;
+    switch (f) {
+    case F_PUZZLE:
+        if (rec->invalid)
+            sf_out_text(out, "", 0);
+        else
+            sf_out_cells(out, rec->cells, '.');
+        return;
+    case F_STATUS:
+        name = sf_status_name(s->status);
+        sf_out_text(out, name, strlen(name));
+        return;
+    case F_CLUES:
+        if (rec->invalid)
+            sf_out_text(out, "", 0);
+        else
+            sf_out_u64(out, cli_clues(rec->cells));
+        return;
+    case F_RATING:
+        if (s->rating < 0)
+            sf_out_text(out, "", 0);
+        else
+            sf_out_fixed(out, s->rating, 2);
+        return;
+    case F_LEVEL:
+        name = s->level < 0 ? "" : sf_level_name((sf_level_t)s->level);
+        sf_out_text(out, name, strlen(name));
+        return;
+    case F_SE: {
+        char buf[16];
+        const int n = sf_se_format(&s->se, buf, sizeof buf);
+        sf_out_text(out, buf, (size_t)n);
+        return;
+    }
+    case F_STEP:
+        name = s->se.status == SF_SE_INVALID ? "" : sf_se_step_name(s->se.step);
+        sf_out_text(out, name, strlen(name));
+        return;
+    default: sf_out_text(out, it->text, rec->text_len); return;
+    }
+}
+
+static void rate_emit(void *ctx, int thread, const sf_item_t *it, void *slot,
+                      sf_out_t *const *out)
+{
+    const rate_cli_t *k = ctx;
+    (void)thread;
+    for (int i = 0; i < k->fields.n; i++)
+        put_field(out[0], k->fields.f[i], it, slot);
+    sf_out_end(out[0]);
+}
+
+/* Several processes (dist.h): the counters of all of them. */
+static void rate_dist_sum(rate_worker_t *sum)
+{
+    const sf_dist_t *ds = sf_dist;
+    ds->sum(ds->ctx, sum->by_status, SF_STATUS_COUNT);
+    ds->sum(ds->ctx, sum->by_level, SF_LEVEL_COUNT);
+    ds->sum(ds->ctx, &sum->rated, 1);
+    ds->sum(ds->ctx, sum->se_by_status, 4);
+    ds->fsum(ds->ctx, &sum->rating_sum, 1);
+}
+
+/* Sum the workers into w[0] and free their solvers. */
+static void rate_collect(rate_cli_t *k)
+{
+    rate_worker_t *sum = &k->workers[0];
+    for (int t = 0; t < k->threads; t++) {
+        rate_worker_t *w = &k->workers[t];
+        for (int i = 0; t > 0 && i < SF_STATUS_COUNT; i++)
+            sum->by_status[i] += w->by_status[i];
+        for (int i = 0; t > 0 && i < SF_LEVEL_COUNT; i++)
+            sum->by_level[i] += w->by_level[i];
+        if (t > 0) {
+            sum->rating_sum += w->rating_sum;
+            sum->rated += w->rated;
+            for (int i = 0; i < 4; i++)
+                sum->se_by_status[i] += w->se_by_status[i];
+        }
+        sf_solver_free(w->solver);
+    }
+    if (sf_dist)
+        rate_dist_sum(sum);
+}
+
+/* Summary line and JSON pairs from the summed counters. */
+static void rate_report(const rate_cli_t *k, char *rest, size_t cap,
+                        char *json, size_t jcap)
+{
+    const rate_worker_t *w = &k->workers[0];
+    size_t n = 0, j = 0;
+    char g[32];
+    for (int i = 0; i < SF_STATUS_COUNT && n < cap; i++)
+        if (w->by_status[i])
+            n += (size_t)snprintf(rest + n, cap - n, "%s%s %s", n ? ", " : "",
+                                  cli_group(w->by_status[i], g, sizeof g),
+                                  sf_status_name((sf_status_t)i));
+    const double mean = w->rated ? w->rating_sum / (double)w->rated : 0;
+    if (n < cap && w->rated)
+        snprintf(rest + n, cap - n, "; mean rating %.2f", mean);
+    j += (size_t)snprintf(json, jcap, "\"mean_rating\":%.4f", mean);
+    for (int i = 0; i < SF_STATUS_COUNT && j < jcap; i++)
+        if (i != SF_INVALID) /* the common keys have "invalid" */
+            j += (size_t)snprintf(json + j, jcap - j, ",\"%s\":%llu",
+                              sf_status_name((sf_status_t)i),
+                              (unsigned long long)w->by_status[i]);
+    for (int i = 0; i < SF_LEVEL_COUNT && j < jcap; i++)
+        j += (size_t)snprintf(json + j, jcap - j, ",\"level_%s\":%llu",
+                              sf_level_name((sf_level_t)i),
+                              (unsigned long long)w->by_level[i]);
+    if (k->want_se && j < jcap)
+        snprintf(json + j, jcap - j,
+                 ",\"se_exact\":%llu,\"se_beyond\":%llu,\"se_over\":%llu",
+                 (unsigned long long)w->se_by_status[SF_SE_EXACT],
+                 (unsigned long long)w->se_by_status[SF_SE_BEYOND],
+                 (unsigned long long)w->se_by_status[SF_SE_OVER]);
+}
+
+/* After the run: the summary line and the statistics. */
+static void rate_finish(rate_cli_t *k)
+{
+    char json[1024] = "";
+    if (k->workers) {
+        rate_collect(k);
+        rate_report(k, k->run.rest, sizeof k->run.rest, json, sizeof json);
+    }
+    cli_job_json(&k->run, &k->stats, json);
+}
+
+static int rate_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
+                     sf_error_t *err)
+{
+    rate_cli_t *k = ctx;
+    const sf_job_t job = {
+        .ctx = k, .outputs = 1, .slot_size = sizeof(rate_slot_t),
+        .start = rate_start, .begin = rate_begin, .work = rate_work,
+        .emit = rate_emit, .fine = k->want_se, /* SE: up to seconds each */
+    };
+    const int rc = sf_job_run(&k->run.batch, &job, rd, wr, &k->stats, err);
+    rate_finish(k);
+    return rc;
+}
+
+int cli_rate(int argc, char **argv)
+{
+    rate_cli_t k;
+    memset(&k, 0, sizeof k);
+    cli_run_init(&k.run, "rate");
+    k.samples = SF_RATING_SAMPLES;
+    k.fields = (cli_fields_t){{F_PUZZLE, F_RATING, F_LEVEL}, 3};
+    const int a = cli_run_args(&k.run, argc, argv, rate_options, rate_option,
+                               &k);
+    const int code = cli_run_usage(&k.run, a, rate_usage);
+    if (code >= 0)
+        return code;
+    k.run.reader.no_text = !cli_has_field(&k.fields, F_LINE);
+    cli_use_fields(&k.run, &k.fields, field_names);
+    k.want_rating = cli_has_field(&k.fields, F_RATING);
+    k.want_level = cli_has_field(&k.fields, F_LEVEL);
+    k.want_se = cli_has_field(&k.fields, F_SE) ||
+                cli_has_field(&k.fields, F_STEP);
+    if (k.samples_given && !k.want_rating) {
+        cli_error("--samples is for the rating field, which --fields leaves "
+                  "out");
+        return EXIT_USAGE;
+    }
+    sf_error_t err = {0};
+    const int rc = cli_run_execute(&k.run, (const char *const *)argv + optind,
+                                   (size_t)(argc - optind), 1, &k.run.writer,
+                                   1, rate_body, &k, &err);
+    free(k.workers);
+    return cli_job_finish(&k.run, rc, &err, &k.stats, "puzzles");
+}

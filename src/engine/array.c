@@ -1,0 +1,405 @@
+/*
+ * array.c -- whole arrays of puzzles in one call (sf_array_*), for the
+ * Python binding and any program that holds its puzzles in memory.
+ *
+ * Each function is one loop over independent rows run by an OpenMP team
+ * (run_rows): every thread makes its own state (a solver, a generator)
+ * and claims runs of rows from a shared counter, and each row's answer
+ * depends only on that row, its index and the options, so any thread
+ * count gives the same arrays.  The per-row work is what the matching
+ * command does for a record -- the same library calls in the same order,
+ * and for the random ones the same streams (generate: (seed, index);
+ * augment: the sub-stream (seed, record, copy) of rng_seed_sub) -- so the
+ * arrays equal the command's output on the same records.  Nothing here
+ * prints, and nothing holds the caller's memory after returning.
+ */
+#include "sudoflow.h"
+
+#include "datasets/gen_target.h"
+#include "core/rng.h"
+#include "datasets/equivalence.h"
+
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One loop over rows: start() makes a thread's state (NULL when out of
+ * memory; stateless jobs leave it NULL), work() does row i with it,
+ * stop() frees it. */
+typedef struct row_job {
+    const void *ctx;
+    void *(*start)(const void *ctx);
+    void (*work)(const void *ctx, void *state, size_t i);
+    void (*stop)(void *state);
+} row_job_t;
+
+/* Threads for n rows: as asked (<= 0: all cores), but no more than one
+ * per `chunk` rows, so that a small array is not spread over threads that
+ * cost more to start and wait for than its rows take. */
+static int team_size(int threads, size_t n, size_t chunk)
+{
+    int t = threads > 0 ? threads : omp_get_max_threads();
+    const size_t most = (n + chunk - 1) / chunk;
+    if ((size_t)t > most)
+        t = (int)most;
+    return t > 0 ? t : 1;
+}
+
+/* Run job over rows 0..n-1, claimed `chunk` at a time.  0, or -1 when a
+ * thread could not make its state (its rows are then not done). */
+static int run_rows(const row_job_t *job, size_t n, int threads,
+                    size_t chunk)
+{
+    int failed = 0;
+    if (n == 0)
+        return 0;
+#pragma omp parallel num_threads(team_size(threads, n, chunk)) \
+    reduction(|:failed)
+    {
+        void *state = job->start ? job->start(job->ctx) : NULL;
+        if (job->start && state == NULL)
+            failed = 1;
+#pragma omp for schedule(dynamic, chunk)
+        for (size_t i = 0; i < n; i++)
+            if (!job->start || state)
+                job->work(job->ctx, state, i);
+        if (state && job->stop)
+            job->stop(state);
+    }
+    return failed ? -1 : 0;
+}
+
+static int flagged(const uint8_t *invalid, size_t i)
+{
+    return invalid != NULL && invalid[i] != 0;
+}
+
+/* ------------------------------------------------------------- parsing */
+
+typedef struct parse_ctx {
+    const char *text;
+    const uint64_t *off;
+    uint8_t *cells, *invalid;
+} parse_ctx_t;
+
+static void parse_row(const void *ctx, void *state, size_t i)
+{
+    const parse_ctx_t *c = ctx;
+    (void)state;
+    const char *text = c->text + c->off[i], *why;
+    size_t len = (size_t)(c->off[i + 1] - c->off[i]);
+    if (len > 0 && text[len - 1] == '\n') /* a line as read, with its end */
+        len--;
+    if (len > 0 && text[len - 1] == '\r')
+        len--;
+    c->invalid[i] = sf_parse_line(text, len, c->cells + SF_CELLS * i,
+                                  &why) != 0;
+}
+
+int sf_array_parse(const char *text, const uint64_t *off, size_t n,
+                   int threads, uint8_t *cells, uint8_t *invalid)
+{
+    const parse_ctx_t c = {text, off, cells, invalid};
+    const row_job_t job = {&c, NULL, parse_row, NULL};
+    return run_rows(&job, n, threads, 4096);
+}
+
+/* ------------------------------------------------------------- reading */
+
+long sf_array_read(sf_reader_t *reader, size_t max, uint8_t *cells,
+                   uint8_t *invalid, uint64_t *lines, sf_error_t *err)
+{
+    sf_chunk_t chunk;
+    sf_chunk_init(&chunk);
+    const long n = sf_reader_fill(reader, &chunk, max, err);
+    for (long i = 0; i < n; i++) {
+        const sf_record_t *rec = &chunk.recs[i];
+        invalid[i] = rec->invalid;
+        if (rec->invalid)
+            memset(cells + 81 * i, 0, 81);
+        else
+            memcpy(cells + 81 * i, rec->cells, 81);
+        if (lines)
+            lines[i] = rec->line;
+    }
+    sf_chunk_free(&chunk);
+    return n;
+}
+
+/* ------------------------------------------------------------- solving */
+
+typedef struct solve_ctx {
+    const sf_kernel_t *k;
+    const uint8_t *cells, *invalid;
+    uint64_t limit;
+    unsigned flags;
+    uint8_t *solutions, *statuses;
+    uint64_t *counts, *guesses;
+} solve_ctx_t;
+
+static void *solver_start(const void *ctx)
+{
+    const sf_kernel_t *const *k = ctx; /* every context starts with it */
+    return sf_solver_new(*k);
+}
+
+static void solver_stop(void *state)
+{
+    sf_solver_free(state);
+}
+
+static void solve_row(const void *ctx, void *state, size_t i)
+{
+    const solve_ctx_t *c = ctx;
+    uint8_t *sol = c->solutions + SF_CELLS * i;
+    sf_result_t r = {0, 0, SF_INVALID};
+    if (!flagged(c->invalid, i))
+        sf_solve_cells(state, c->cells + SF_CELLS * i, c->limit, c->flags,
+                       sol, &r);
+    if (r.count == 0)
+        memset(sol, 0, SF_CELLS);
+    c->counts[i] = r.count;
+    c->guesses[i] = r.guesses;
+    c->statuses[i] = (uint8_t)r.status;
+}
+
+int sf_array_solve(const sf_kernel_t *k, const uint8_t *cells,
+                   const uint8_t *invalid, size_t n, uint64_t limit,
+                   unsigned flags, int threads, uint8_t *solutions,
+                   uint64_t *counts, uint8_t *statuses, uint64_t *guesses)
+{
+    const solve_ctx_t c = {k, cells, invalid, limit, flags,
+                           solutions, statuses, counts, guesses};
+    const row_job_t job = {&c, solver_start, solve_row, solver_stop};
+    return run_rows(&job, n, threads, 128);
+}
+
+/* -------------------------------------------------------------- rating */
+
+typedef struct rate_ctx {
+    const sf_kernel_t *k; /* NULL: the default, as the command uses */
+    const uint8_t *cells, *invalid;
+    unsigned samples;
+    uint8_t *statuses;
+    double *ratings;
+    int8_t *levels;
+} rate_ctx_t;
+
+static void rate_row(const void *ctx, void *state, size_t i)
+{
+    const rate_ctx_t *c = ctx;
+    const uint8_t *cells = c->cells + SF_CELLS * i;
+    sf_status_t st = SF_INVALID;
+    if (!flagged(c->invalid, i)) {
+        uint8_t solution[SF_CELLS];
+        sf_result_t r;
+        st = sf_solve_cells(state, cells, 2, 0, solution, &r);
+    }
+    c->statuses[i] = (uint8_t)st;
+    c->ratings[i] = -1;
+    c->levels[i] = -1;
+    if (st != SF_UNIQUE && st != SF_MULTIPLE)
+        return;
+    c->ratings[i] = sf_rating(state, cells, c->samples);
+    c->levels[i] = (int8_t)sf_logic_level(cells);
+}
+
+int sf_array_rate(const uint8_t *cells, const uint8_t *invalid, size_t n,
+                  unsigned samples, int threads, uint8_t *statuses,
+                  double *ratings, int8_t *levels)
+{
+    const rate_ctx_t c = {NULL, cells, invalid, samples, statuses, ratings,
+                          levels};
+    const row_job_t job = {&c, solver_start, rate_row, solver_stop};
+    return run_rows(&job, n, threads, 4);
+}
+
+/* ------------------------------------------- Sudoku Explainer ratings */
+
+typedef struct se_ctx {
+    const sf_kernel_t *k; /* NULL: the default */
+    const uint8_t *cells, *invalid;
+    double budget;
+    int16_t *tenths;
+    int8_t *steps;
+    uint8_t *flags;
+} se_ctx_t;
+
+/* As `rate --fields se,step`: only a puzzle with exactly one solution is
+ * rated (else tenths -1, step -1, flags SF_SE_INVALID). */
+static void se_row(const void *ctx, void *state, size_t i)
+{
+    const se_ctx_t *c = ctx;
+    const uint8_t *cells = c->cells + SF_CELLS * i;
+    c->tenths[i] = -1;
+    c->steps[i] = -1;
+    c->flags[i] = SF_SE_INVALID;
+    if (flagged(c->invalid, i))
+        return;
+    uint8_t solution[SF_CELLS];
+    sf_result_t r;
+    sf_se_result_t se;
+    if (sf_solve_cells(state, cells, 2, 0, solution, &r) != SF_UNIQUE ||
+        sf_se_rate(cells, c->budget, &se) != 0 ||
+        se.status == SF_SE_INVALID)
+        return;
+    c->tenths[i] = (int16_t)se.tenths;
+    c->steps[i] = (int8_t)se.step;
+    c->flags[i] = (uint8_t)se.status;
+}
+
+int sf_array_se(const uint8_t *cells, const uint8_t *invalid, size_t n,
+                double budget, int threads, int16_t *tenths, int8_t *steps,
+                uint8_t *flags)
+{
+    const se_ctx_t c = {NULL, cells, invalid, budget, tenths, steps, flags};
+    const row_job_t job = {&c, solver_start, se_row, solver_stop};
+    return run_rows(&job, n, threads, 1);
+}
+
+/* ------------------------------------------------------ canonical forms */
+
+typedef struct canon_ctx {
+    const uint8_t *cells, *invalid;
+    uint8_t *out;
+} canon_ctx_t;
+
+static void canon_row(const void *ctx, void *state, size_t i)
+{
+    const canon_ctx_t *c = ctx;
+    (void)state;
+    uint8_t *out = c->out + SF_CELLS * i;
+    if (flagged(c->invalid, i))
+        memset(out, 0, SF_CELLS);
+    else
+        sf_canon(c->cells + SF_CELLS * i, out, NULL);
+}
+
+int sf_array_canon(const uint8_t *cells, const uint8_t *invalid, size_t n,
+                   int threads, uint8_t *out)
+{
+    const canon_ctx_t c = {cells, invalid, out};
+    const row_job_t job = {&c, NULL, canon_row, NULL};
+    return run_rows(&job, n, threads, 16);
+}
+
+/* ---------------------------------------------------------- augmenting */
+
+/* Copies are rows of their own (so a few rows with many copies still use
+ * every thread); the solutions they carry come from one solve per input
+ * row, done first into unique[] / sols. */
+typedef struct augment_ctx {
+    const sf_kernel_t *k; /* NULL */
+    const uint8_t *cells, *invalid;
+    uint64_t copies, seed;
+    uint8_t *out, *solutions; /* solutions may be NULL */
+    uint8_t *sols;            /* n rows: each input row's solution */
+} augment_ctx_t;
+
+static void augment_solve_row(const void *ctx, void *state, size_t i)
+{
+    const augment_ctx_t *c = ctx;
+    uint8_t *sol = c->sols + SF_CELLS * i;
+    sf_result_t r;
+    if (flagged(c->invalid, i) ||
+        sf_solve_cells(state, c->cells + SF_CELLS * i, 2, 0, sol, &r) !=
+            SF_UNIQUE)
+        memset(sol, 0, SF_CELLS);
+}
+
+static void augment_copy(const void *ctx, void *state, size_t item)
+{
+    const augment_ctx_t *c = ctx;
+    (void)state;
+    const size_t i = (size_t)(item / c->copies);
+    const uint64_t j = item % c->copies;
+    uint8_t *out = c->out + SF_CELLS * item;
+    uint8_t *sol = c->solutions ? c->solutions + SF_CELLS * item : NULL;
+    if (flagged(c->invalid, i)) {
+        memset(out, 0, SF_CELLS);
+        if (sol)
+            memset(sol, 0, SF_CELLS);
+        return;
+    }
+    rng_t r;
+    sf_xform_t t;
+    rng_seed_sub(&r, c->seed, i, j);
+    sf_xform_random(&t, &r);
+    sf_xform_apply(&t, c->cells + SF_CELLS * i, out);
+    if (sol == NULL)
+        return;
+    const uint8_t *s = c->sols + SF_CELLS * i;
+    if (s[0] == 0) /* no unique solution */
+        memset(sol, 0, SF_CELLS);
+    else
+        sf_xform_apply(&t, s, sol);
+}
+
+int sf_array_augment(const uint8_t *cells, const uint8_t *invalid, size_t n,
+                     uint64_t k, uint64_t seed, int threads, uint8_t *out,
+                     uint8_t *solutions)
+{
+    augment_ctx_t c = {NULL, cells, invalid, k, seed, out, solutions, NULL};
+    if (n == 0 || k == 0)
+        return 0;
+    if (solutions) {
+        c.sols = malloc(SF_CELLS * n);
+        const row_job_t solve = {&c, solver_start, augment_solve_row,
+                                 solver_stop};
+        if (c.sols == NULL || run_rows(&solve, n, threads, 64) != 0) {
+            free(c.sols);
+            return -1;
+        }
+    }
+    const row_job_t job = {&c, NULL, augment_copy, NULL};
+    const int rc = run_rows(&job, n * (size_t)k, threads, 256);
+    free(c.sols);
+    return rc;
+}
+
+/* ---------------------------------------------------------- generating */
+
+typedef struct generate_ctx {
+    const sf_gen_opts_t *o;
+    sf_gen_target_t t;
+    uint64_t seed;
+    uint8_t *puzzles, *solutions, *made;
+} generate_ctx_t;
+
+static void *generate_start(const void *ctx)
+{
+    const generate_ctx_t *c = ctx;
+    return gen_target_new(&c->t);
+}
+
+static void generate_stop(void *state)
+{
+    gen_target_free(state);
+}
+
+static void generate_row(const void *ctx, void *state, size_t i)
+{
+    const generate_ctx_t *c = ctx;
+    uint8_t puzzle[SF_CELLS], solution[SF_CELLS];
+    int rc = gen_target_make(state, c->o, c->seed, i, puzzle, solution);
+    if (rc != GEN_MADE) {
+        memset(puzzle, 0, SF_CELLS);
+        memset(solution, 0, SF_CELLS);
+    }
+    c->made[i] = (uint8_t)rc;
+    if (c->puzzles)
+        memcpy(c->puzzles + SF_CELLS * i, puzzle, SF_CELLS);
+    if (c->solutions)
+        memcpy(c->solutions + SF_CELLS * i, solution, SF_CELLS);
+}
+
+int sf_array_generate(const sf_gen_opts_t *o, const sf_gen_target_t *t,
+                      uint64_t seed, size_t n, int threads,
+                      uint8_t *puzzles, uint8_t *solutions, uint8_t *made)
+{
+    generate_ctx_t c = {o, {.level = -1}, seed, puzzles, solutions, made};
+    if (t)
+        c.t = *t;
+    const row_job_t job = {&c, generate_start, generate_row, generate_stop};
+    return run_rows(&job, n, threads, 1);
+}
