@@ -257,8 +257,8 @@ mpich-test: all
 # line when it starts and one with its result and time, all of them even
 # when one fails, and a summary at the end.  None reads anything beside
 # the repository: the public benchmark sets are for `make test-data`.
-TEST_STAGES = build-test unit crosscheck cli fault $(PKG_TEST) $(PY_TEST) \
-              $(MPI_TEST)
+TEST_STAGES = build-test layers unit crosscheck cli fault $(PKG_TEST) \
+              $(PY_TEST) $(MPI_TEST)
 TEST_BUILD  = all $(UNIT_BIN) $(TOOL_BIN) $(if $(PKG_TEST)$(PY_TEST),$(SO)) \
               $(if $(MPI_TEST),$(if $(HAVE_MPI),$(MPI_BIN)))
 
@@ -275,6 +275,11 @@ PKG_MAKE = $(MAKE)
 .PHONY: build-test
 build-test:
 	$(Q)sh tests/build.sh '$(PKG_MAKE)'
+
+# The layers of src/ (docs/architecture.md): includes and calls only
+# downward, no loops (tests/layers.sh, over the sources and the objects).
+layers: all
+	$(Q)sh tests/layers.sh $(BUILD)/obj
 
 pkg-test: test-deps all $(SO)
 	$(Q)sh tests/pkg/run.sh '$(PKG_MAKE)' '$(BUILD)' '$(CC)'

@@ -15,11 +15,12 @@ what() {
     case $1 in
     build-test) echo "a change of compiler, flags or switches rebuilds" \
         "what it affects" ;;
-    unit) echo "unit tests of the library (cmocka, tests/test_*.c)" ;;
+    unit) echo "unit tests of the library (cmocka, tests/LAYER/test_*.c)" ;;
     crosscheck) echo "every kernel against the reference solver on" \
         "data/ and generated puzzles" ;;
     cli) echo "golden tests of the command line (tests/cli/cases)" ;;
-    layers) echo "no file includes a header of a layer above its own" ;;
+    layers) echo "each layer of src/ includes and calls only the layers" \
+        "below it, no loops (docs/architecture.md)" ;;
     fault) echo "signals, full disks, shrinking inputs, memory limits" \
         "(tests/fault)" ;;
     pkg-test) echo "make install into a temporary directory, then the" \

@@ -689,33 +689,40 @@ static double mono_sec(void)
 
 /* A line every few seconds while a long set runs (by the first thread:
  * done puzzles counted by all), so that a long run never goes quiet. */
-static void show_progress(const set_t *set, size_t *done, double t0,
-                          double *last)
+typedef struct progress {
+    const set_t *set;
+    size_t done;
+    double t0, last;
+} progress_t;
+
+static void show_progress(progress_t *pg)
 {
-    const size_t k = __atomic_add_fetch(done, 1, __ATOMIC_RELAXED);
+    const size_t k = __atomic_add_fetch(&pg->done, 1, __ATOMIC_RELAXED);
 #ifdef _OPENMP
     if (omp_get_thread_num() != 0)
         return;
 #endif
     const double t = mono_sec();
-    if (t - *last < 5)
+    if (t - pg->last < 5)
         return;
-    *last = t;
-    printf("  %s: %zu of %zu puzzles checked, %.0f s\n", set->name, k,
-           set->n, t - t0);
+    pg->last = t;
+    printf("  %s: %zu of %zu puzzles checked, %.0f s\n", pg->set->name, k,
+           pg->set->n, t - pg->t0);
     fflush(stdout);
 }
 
-/* Check every puzzle of set in parallel into t.  Returns 0, or -1 when a
- * thread could not allocate its kernel states. */
-static int check_set(const set_t *set, const opts_t *op, uint64_t *shown,
-                     tally_t *t)
+/* One item of a parallel check, with the thread's kernel states and
+ * tally. */
+typedef void (*item_fn)(worker_t *wk, size_t i, void *ctx, tally_t *mine);
+
+/* Run item for i in 0..n-1 in parallel, every thread with its own kernel
+ * states and tally, summed into t.  Returns 0, or -1 when a thread could
+ * not allocate its kernel states. */
+static int run_items(size_t n, item_fn item, void *ctx, const opts_t *op,
+                     uint64_t *shown, tally_t *t)
 {
     const size_t n_kernels = count_kernels();
     int broken = 0;
-    size_t done = 0;
-    const double t0 = mono_sec();
-    double last = t0;
 #ifdef _OPENMP
     const int threads = op->threads > 0 ? op->threads : omp_get_max_threads();
 #pragma omp parallel num_threads(threads)
@@ -735,15 +742,9 @@ static int check_set(const set_t *set, const opts_t *op, uint64_t *shown,
 #ifdef _OPENMP
 #pragma omp for schedule(dynamic, 2)
 #endif
-        for (size_t i = 0; i < set->n; i++) {
-            uint8_t cells[81];
-            char label[128];
-            if (!ok)
-                continue;
-            set->get(set, i, cells, label, sizeof label);
-            check_puzzle(&wk, op, cells, label, &mine);
-            show_progress(set, &done, t0, &last);
-        }
+        for (size_t i = 0; i < n; i++)
+            if (ok)
+                item(&wk, i, ctx, &mine);
         worker_free(&wk);
 #ifdef _OPENMP
 #pragma omp critical(crosscheck_tally)
@@ -751,6 +752,32 @@ static int check_set(const set_t *set, const opts_t *op, uint64_t *shown,
         tally_add(t, &mine, n_kernels);
     }
     return broken ? -1 : 0;
+}
+
+typedef struct set_run {
+    const set_t *set;
+    const opts_t *op;
+    progress_t pg;
+} set_run_t;
+
+static void check_item(worker_t *wk, size_t i, void *ctx, tally_t *mine)
+{
+    set_run_t *sr = ctx;
+    uint8_t cells[81];
+    char label[128];
+    sr->set->get(sr->set, i, cells, label, sizeof label);
+    check_puzzle(wk, sr->op, cells, label, mine);
+    show_progress(&sr->pg);
+}
+
+/* Check every puzzle of set in parallel into t.  Returns 0, or -1 when a
+ * thread could not allocate its kernel states. */
+static int check_set(const set_t *set, const opts_t *op, uint64_t *shown,
+                     tally_t *t)
+{
+    set_run_t sr = {set, op, {set, 0, mono_sec(), 0}};
+    sr.pg.last = sr.pg.t0;
+    return run_items(set->n, check_item, &sr, op, shown, t);
 }
 
 static void print_summary(const set_t *set, const opts_t *op,
@@ -1326,54 +1353,36 @@ static void check_pencil_puzzle(worker_t *wk, const opts_t *op,
     }
 }
 
+typedef struct pencil_run {
+    const set_t *set;
+    const plist_t *l;
+    const opts_t *op;
+} pencil_run_t;
+
+static void pencil_item(worker_t *wk, size_t j, void *ctx, tally_t *mine)
+{
+    const pencil_run_t *pr = ctx;
+    const puzzle_t *src = &pr->l->p[j % pr->l->n];
+    uint8_t sol[81];
+    uint16_t cands[81];
+    uint64_t g;
+    char label[128];
+    if (wk->k[0]->solve(wk->state[0], src->cells, 1, 0, sol, &g) == 0)
+        return;
+    rng_t r = rng_for(pr->op->seed, KIND_PENCIL, j);
+    make_pencil(src->cells, sol, (unsigned)(j % 4), &r, cands);
+    snprintf(label, sizeof label, "%s:%lu pencil#%zu", pr->set->name,
+             src->line, j);
+    check_pencil_puzzle(wk, pr->op, cands, label, mine);
+}
+
 /* op->pencil pencilmark puzzles from the puzzles of l, in parallel, into
  * t.  0, or -1 when a thread could not set up. */
 static int check_pencil_set(const set_t *set, const plist_t *l,
                             const opts_t *op, uint64_t *shown, tally_t *t)
 {
-    const size_t n_kernels = count_kernels();
-    int broken = 0;
-#ifdef _OPENMP
-    const int threads = op->threads > 0 ? op->threads : omp_get_max_threads();
-#pragma omp parallel num_threads(threads)
-#endif
-    {
-        worker_t wk;
-        tally_t mine;
-        memset(&mine, 0, sizeof mine);
-        wk.shown = shown;
-        const int ok = worker_init(&wk) == 0;
-        if (!ok) {
-#ifdef _OPENMP
-#pragma omp atomic write
-#endif
-            broken = 1;
-        }
-#ifdef _OPENMP
-#pragma omp for schedule(dynamic, 2)
-#endif
-        for (size_t j = 0; j < op->pencil; j++) {
-            const puzzle_t *src = &l->p[j % l->n];
-            uint8_t sol[81];
-            uint16_t cands[81];
-            uint64_t g;
-            char label[128];
-            if (!ok || wk.k[0]->solve(wk.state[0], src->cells, 1, 0, sol,
-                                      &g) == 0)
-                continue;
-            rng_t r = rng_for(op->seed, KIND_PENCIL, j);
-            make_pencil(src->cells, sol, (unsigned)(j % 4), &r, cands);
-            snprintf(label, sizeof label, "%s:%lu pencil#%zu", set->name,
-                     src->line, j);
-            check_pencil_puzzle(&wk, op, cands, label, &mine);
-        }
-        worker_free(&wk);
-#ifdef _OPENMP
-#pragma omp critical(crosscheck_tally)
-#endif
-        tally_add(t, &mine, n_kernels);
-    }
-    return broken ? -1 : 0;
+    pencil_run_t pr = {set, l, op};
+    return run_items(op->pencil, pencil_item, &pr, op, shown, t);
 }
 
 /* Check the pencilmark puzzles made from l, print the summary, add it to

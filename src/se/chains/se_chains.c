@@ -571,6 +571,45 @@ static void do_cycles(se_work_t *w, int src, int y, int x,
     }
 }
 
+/* One level of do_forcing's search: every entry of the queue from[0..n)
+ * leads by its links to potentials of the other kind (to_on); each new one
+ * joins the queue to (*nto entries), and reaching the start's opposite
+ * puts its entry in w->found.  1 when the search is over (found, or out
+ * of room), 0 when it goes on. */
+static inline int forcing_level(se_work_t *w, const int32_t *from, int n,
+                                int to_on, int src, int on, int goal,
+                                int32_t *to, int *nto)
+{
+    for (int q = 0; q < n; q++) {
+        const int p = from[q], pot = w->e[p].pot;
+        const int k = to_on ? w->off_n[pot] : w->on_n[pot];
+        const int16_t *next = to_on ? w->off_adj[pot] : w->on_adj[pot];
+        for (int i = 0; i < k; i++) {
+            const int hit = on != to_on && next[i] == src;
+            /* SE also skips the entry's ancestors, but those are all in
+             * toOff (toOn) already */
+            const int add = (to_on ? get_on(w, next[i])
+                                   : get_off(w, next[i])) < 0 &&
+                            leads(w, next[i], to_on, goal);
+            if (!hit && !add)
+                continue;
+            const int e = new_ent(w, next[i], to_on, p);
+            if (e < 0)
+                return 1;
+            if (hit) { /* the search's only result */
+                w->found[w->nfound++] = e;
+                return 1;
+            }
+            to[(*nto)++] = e;
+            if (to_on)
+                set_on(w, next[i], e);
+            else
+                set_off(w, next[i], e);
+        }
+    }
+    return 0;
+}
+
 /* Breadth-first forcing chain search from potential (src, on); the entry
  * of the start's opposite, if reached, goes to w->found, and the search
  * stops there (the first way it is reached is the only one kept). */
@@ -590,59 +629,13 @@ static void do_forcing(se_work_t *w, int src, int on, int y,
         w->qoff[noff++] = s;
     }
     while (non || noff) {
-        if (too_deep(b, base, ++depth + 1))
+        if (too_deep(b, base, ++depth + 1) ||
+            forcing_level(w, w->qon, non, 0, src, on, goal, w->qoff, &noff))
             return;
-        for (int q = 0; q < non; q++) {
-            const int p = w->qon[q];
-            const int n = w->on_n[w->e[p].pot];
-            const int16_t *next = w->on_adj[w->e[p].pot];
-            for (int i = 0; i < n; i++) {
-                const int hit = on && next[i] == src;
-                /* SE also skips the entry's ancestors, but those are all
-                 * in toOff already */
-                const int add = get_off(w, next[i]) < 0 &&
-                                leads(w, next[i], 0, goal);
-                if (!hit && !add)
-                    continue;
-                const int e = new_ent(w, next[i], 0, p);
-                if (e < 0)
-                    return;
-                if (hit) { /* the search's only result */
-                    w->found[w->nfound++] = e;
-                    return;
-                }
-                if (add) {
-                    w->qoff[noff++] = e;
-                    set_off(w, next[i], e);
-                }
-            }
-        }
         non = 0;
-        if (too_deep(b, base, ++depth + 1))
+        if (too_deep(b, base, ++depth + 1) ||
+            forcing_level(w, w->qoff, noff, 1, src, on, goal, w->qon, &non))
             return;
-        for (int q = 0; q < noff; q++) {
-            const int p = w->qoff[q];
-            const int n = w->off_n[w->e[p].pot];
-            const int16_t *next = w->off_adj[w->e[p].pot];
-            for (int i = 0; i < n; i++) {
-                const int hit = !on && next[i] == src;
-                const int add = get_on(w, next[i]) < 0 &&
-                                leads(w, next[i], 1, goal);
-                if (!hit && !add)
-                    continue;
-                const int e = new_ent(w, next[i], 1, p);
-                if (e < 0)
-                    return;
-                if (hit) { /* the search's only result */
-                    w->found[w->nfound++] = e;
-                    return;
-                }
-                if (add) {
-                    w->qon[non++] = e;
-                    set_on(w, next[i], e);
-                }
-            }
-        }
         noff = 0;
     }
 }
