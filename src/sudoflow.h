@@ -568,12 +568,15 @@ typedef struct sf_bench_result {
     uint64_t guesses;    /* over one pass */
     uint64_t no_guess;   /* puzzles of one pass solved without guessing */
     uint64_t per_pass;   /* puzzles in one pass */
+    int threads;         /* threads that ran (or, rc -2, could start) */
 } sf_bench_result_t;
 
 /* Time kernel k on n puzzles (81 cells each, in memory) with the given
  * limit and threads: one warm-up pass, then whole passes (shared out among
  * the threads in runs of up to 64 puzzles, with no barrier between passes)
- * until min_seconds have elapsed.  0, or -1 when out of memory. */
+ * until min_seconds have elapsed.  0; -1 when out of memory; -2 when the
+ * threads cannot all start (memory or process limits): nothing is timed
+ * and result->threads says how many could. */
 SF_API int sf_bench_run(const sf_kernel_t *k, const uint8_t *cells, size_t n,
                         uint64_t limit, int threads, double min_seconds,
                         sf_bench_result_t *result);

@@ -10,7 +10,8 @@ string that is not a puzzle is an *invalid record*, flagged per row as
 the command line flags it (status ``INVALID``, ``invalid`` set); bad
 arrays (shape, dtype, values above 9) raise ``ValueError`` or
 ``TypeError`` instead.  Every call takes ``threads`` (``None`` or 0: all
-cores) and gives the same answers for every thread count, equal to what
+cores; at most 4096, and a call runs with fewer when not all of them can
+start) and gives the same answers for every thread count, equal to what
 the ``sudoflow`` command prints for the same records and seed.
 
     >>> import sudoflow
@@ -71,6 +72,9 @@ def _kernels():
 KERNELS = _kernels()
 
 _CELLS = 81
+# as the command line's -j; a call runs with fewer when not all of them
+# can start (memory or process limits), with the same answers
+_MAX_THREADS = 4096
 _NOMEM = "sudoflow: out of memory"
 
 
@@ -82,9 +86,9 @@ def _threads(threads):
     if not isinstance(threads, numbers.Integral) or isinstance(threads, bool):
         raise TypeError("threads must be an integer or None, not %r"
                         % (threads,))
-    if threads < 0:
-        raise ValueError("threads must be >= 0 (0 or None: all cores), "
-                         "not %d" % threads)
+    if not 0 <= threads <= _MAX_THREADS:
+        raise ValueError("threads must be from 0 (or None: all cores) to "
+                         "%d, not %d" % (_MAX_THREADS, threads))
     return int(threads)
 
 

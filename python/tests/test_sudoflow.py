@@ -398,6 +398,7 @@ def test_bad_puzzles_raise(bad, exc, words):
 @pytest.mark.parametrize("call,exc", [
     (lambda: sudoflow.solve([], threads=-1), ValueError),
     (lambda: sudoflow.solve([], threads=1.5), TypeError),
+    (lambda: sudoflow.solve([], threads=4097), ValueError),
     (lambda: sudoflow.solve([], limit=-1), ValueError),
     (lambda: sudoflow.solve([], kernel="fastest"), ValueError),
     (lambda: sudoflow.rate([], samples=0), ValueError),
@@ -480,3 +481,22 @@ def test_venv_and_builds_are_ignored_by_git():
         p = subprocess.run(["git", "-C", ROOT, "check-ignore", "-q", path],
                            check=False)
         assert p.returncode == 0, path
+
+
+def test_threads_that_cannot_start_do_not_end_python():
+    """More threads than an address-space limit lets start: the call runs
+    with fewer (the same answers), and the interpreter lives on (the
+    OpenMP runtime would end the process)."""
+    import subprocess
+    import sys
+    code = """if True:
+        import resource, numpy as np, sudoflow
+        want = sudoflow.solve(np.zeros((40000, 81), np.uint8), threads=1)
+        resource.setrlimit(resource.RLIMIT_AS, (1500 << 20, 1500 << 20))
+        r = sudoflow.solve(np.zeros((40000, 81), np.uint8), threads=3000)
+        assert (r.solutions == want.solutions).all()
+        print("alive")
+    """
+    p = subprocess.run([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, check=False)
+    assert p.returncode == 0 and p.stdout == b"alive\n", p.stderr.decode()

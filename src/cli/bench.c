@@ -18,6 +18,7 @@
  * seconds the longest, so the rate is what the whole job solves.
  */
 #include "cli.h"
+#include "core/threads.h"
 #include "engine/dist.h"
 
 #include <getopt.h>
@@ -351,7 +352,12 @@ static int bench_puzzles(const bench_cli_t *b, const char *name,
                                             row.limit, row.threads,
                                             b->seconds, &row.r);
                 if (combine_row(&row, rc) != 0) {
-                    cli_error("out of memory");
+                    if (rc == -2)
+                        cli_error("cannot start %d threads (memory or "
+                                  "process limits; %d could): try fewer "
+                                  "with -j", row.threads, row.r.threads);
+                    else
+                        cli_error("out of memory");
                     return -1;
                 }
                 print_row(b, &row);
@@ -381,6 +387,21 @@ static int bench_file(const bench_cli_t *b, const char *path)
     return rc == 0 ? EXIT_OK : EXIT_IO;
 }
 
+/* Every -j count can start (tried before anything is printed), on every
+ * process of the job: 0, or -1 with the message printed. */
+static int check_threads(const bench_cli_t *b)
+{
+    int most = 1;
+    for (int t = 0; t < b->nthreads; t++)
+        most = b->threads[t] > most ? b->threads[t] : most;
+    const int can = threads_startable(most);
+    if (can < most)
+        cli_error("cannot start %d threads (memory or process limits; %d "
+                  "could): try fewer with -j", most, can);
+    const int bad = can < most;
+    return (sf_dist ? sf_dist->any(sf_dist->ctx, bad) : bad) ? -1 : 0;
+}
+
 int cli_bench(int argc, char **argv)
 {
     bench_cli_t b = {.limits = {1}, .nlimits = 1,
@@ -408,6 +429,8 @@ int cli_bench(int argc, char **argv)
     }
     if (b.nkernels == 0)
         b.kernels[b.nkernels++] = sf_kernel_at(0);
+    if (check_threads(&b) != 0)
+        return EXIT_IO;
     print_header(&b);
     int rc = EXIT_OK;
     for (int i = optind; i < argc; i++) {

@@ -221,9 +221,8 @@ void cli_guard_temp(int slot, const char *path);
 /* Hold (1) the signals of this thread, around creating or removing a
  * temporary file together with its registration, then release them (0). */
 void cli_guard_hold(int hold);
-/* Start the OpenMP threads (threads <= 0: the default count) before any
- * file is opened; when the runtime cannot, the process exits with status
- * 2 and a message.  Returns the number started. */
+/* Whether the worker threads (threads <= 0: the default count) can start,
+ * tried before any file is opened: 0, or -1 with the message printed. */
 int cli_guard_threads(int threads);
 /* Refuse outputs that are one file: two of wo[0..nout-1] and stats (may
  * be NULL), or one of them and an input of files[0..n-1] ("-" = the

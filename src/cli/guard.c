@@ -24,14 +24,14 @@
  *   inode when they exist, and by their resolved directory plus name when
  *   they do not yet; existing non-regular files (/dev/null) may repeat.
  *
- *   Threads.  OpenMP creates its threads at the first parallel region, and
- *   when it cannot (memory or process limits) the runtime prints its own
- *   message and exits.  The threads are started here, before any output
- *   is opened, with an exit hook that turns such an exit into status 2 and
- *   a message saying what to do.
+ *   Threads.  When the OpenMP runtime cannot create its threads (memory
+ *   or process limits) it prints its own message and ends the process;
+ *   the threads a run asks for are tried first (core/threads.h), before
+ *   any output is opened, and a count that cannot start is an error.
  */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "cli.h"
+#include "core/threads.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -50,9 +50,6 @@
 /* The temporary files to remove on a signal; written only by the main
  * thread, read by the handler. */
 static const char *volatile temps[MAX_TEMPS];
-/* Threads being started: an exit now is the runtime failing to. */
-static volatile sig_atomic_t starting_threads;
-static int wanted_threads;
 
 static void remove_temps(void)
 {
@@ -61,34 +58,11 @@ static void remove_temps(void)
             unlink(temps[i]);
 }
 
-/* Write s to stderr from a signal handler or an exit hook. */
-static void say(const char *s)
-{
-    ssize_t ignored = write(STDERR_FILENO, s, strlen(s));
-    (void)ignored;
-}
-
-static void thread_failure(void)
-{
-    say("sudoflow: cannot start the worker threads (memory or process "
-        "limits); try fewer with -j\n");
-    remove_temps();
-    _exit(EXIT_IO);
-}
-
 static void on_fatal_signal(int sig)
 {
-    if (starting_threads && sig == SIGABRT)
-        thread_failure();
     remove_temps();
     signal(sig, SIG_DFL);
     raise(sig);
-}
-
-static void on_exit_hook(void)
-{
-    if (starting_threads)
-        thread_failure();
 }
 
 void cli_guard_signals(void)
@@ -134,20 +108,14 @@ void cli_guard_hold(int hold)
 
 int cli_guard_threads(int threads)
 {
-    static int hooked;
-    if (!hooked && atexit(on_exit_hook) == 0)
-        hooked = 1;
-    /* the workers and the batch driver's reading and writing thread */
-    wanted_threads = (threads > 0 ? threads : omp_get_max_threads()) + 1;
-    starting_threads = 1;
-    int started = 0;
-#pragma omp parallel num_threads(wanted_threads)
-    {
-#pragma omp atomic
-        started++;
+    const int want = threads > 0 ? threads : omp_get_max_threads();
+    const int can = threads_startable(want);
+    if (can < want) {
+        cli_error("cannot start %d worker threads (memory or process "
+                  "limits; %d could): try fewer with -j", want, can);
+        return -1;
     }
-    starting_threads = 0;
-    return started;
+    return 0;
 }
 
 /* ------------------------------------------------------- same file twice */

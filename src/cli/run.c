@@ -437,7 +437,13 @@ int cli_run_execute(cli_run_t *r, const char *const *files, size_t n,
     r->progress = !r->quiet && progress_possible(wo, nout);
     r->batch.on_progress = r->progress ? on_progress : NULL;
     cli_guard_signals();
-    cli_guard_threads(r->batch.threads);
+    int started = cli_guard_threads(r->batch.threads) == 0;
+    *err = (sf_error_t){SF_ERR_IO, "cannot start the worker threads"};
+    if (sf_dist) /* the message comes from the process that failed */
+        started = sf_dist->agree(sf_dist->ctx, started ? 0 : -1, err) == 0;
+    if (!started)
+        return -1;
+    *err = (sf_error_t){0, ""};
     int shared_stdin = 0; /* several processes: see dist.h */
     for (size_t i = 0; sf_dist && with_input && i < (n ? n : 1); i++)
         shared_stdin |= !n || !strcmp(files[i], "-");

@@ -15,9 +15,10 @@
  */
 #include "sudoflow.h"
 
-#include "datasets/gen_target.h"
 #include "core/rng.h"
+#include "core/threads.h"
 #include "datasets/equivalence.h"
+#include "datasets/gen_target.h"
 
 #include <omp.h>
 #include <stdlib.h>
@@ -35,14 +36,15 @@ typedef struct row_job {
 
 /* Threads for n rows: as asked (<= 0: all cores), but no more than one
  * per `chunk` rows, so that a small array is not spread over threads that
- * cost more to start and wait for than its rows take. */
+ * cost more to start and wait for than its rows take, and no more than
+ * can start (the answers are the same for any count). */
 static int team_size(int threads, size_t n, size_t chunk)
 {
     int t = threads > 0 ? threads : omp_get_max_threads();
     const size_t most = (n + chunk - 1) / chunk;
     if ((size_t)t > most)
         t = (int)most;
-    return t > 0 ? t : 1;
+    return threads_startable(t > 0 ? t : 1); /* the runtime would exit */
 }
 
 /* Run job over rows 0..n-1, claimed `chunk` at a time.  0, or -1 when a

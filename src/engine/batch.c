@@ -37,6 +37,7 @@
  * so that the output is what one process writes.
  */
 #include "core/barrier.h"
+#include "core/threads.h"
 #include "batch_driver.h"
 #include "core/timer.h"
 
@@ -586,11 +587,10 @@ static void run_rounds(driver_t *d, bchunk_t ring[3])
 {
     team_t tm;
     int ok = 1;
-    const int spare = d->threads < omp_get_num_procs();
-#pragma omp parallel num_threads(d->threads + spare)
+#pragma omp parallel num_threads(d->threads + d->spare)
     {
 #pragma omp single
-        ok = team_init(&tm, omp_get_num_threads(), spare) == 0;
+        ok = team_init(&tm, omp_get_num_threads(), d->spare) == 0;
         if (ok)
             run_team(d, ring, &tm, omp_get_thread_num());
     }
@@ -683,6 +683,13 @@ static driver_t driver_of(const sf_batch_opts_t *opts, const sf_job_t *job,
     d.peers = sf_dist ? batch_peers : NULL;
     d.chunk = opts->chunk ? opts->chunk : CHUNK_DEFAULT;
     d.threads = opts->threads > 0 ? opts->threads : omp_get_max_threads();
+    /* as many workers as can start (the runtime would end the process),
+     * and the spare thread when there are fewer workers than cores and it
+     * can start too */
+    const int spare = d.threads < omp_get_num_procs();
+    const int team = threads_startable(d.threads + spare);
+    d.spare = spare && team == d.threads + spare;
+    d.threads = team - d.spare;
     return d;
 }
 

@@ -55,7 +55,8 @@ typedef struct driver {
     int nout;             /* outputs */
     int gzip[SF_MAX_OUTPUTS], level[SF_MAX_OUTPUTS];
     size_t chunk;         /* items per chunk */
-    int threads;
+    int threads;          /* workers, as many as can start */
+    int spare;            /* 1: one more thread reads and writes */
     uint64_t fanout;      /* items per record (1 for other jobs) */
     sf_chunk_t src;       /* fan-out: records read, being expanded */
     size_t src_i;         /* fan-out: the record being expanded... */

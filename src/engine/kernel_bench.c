@@ -7,14 +7,18 @@
  * statistics; then whole passes are timed until min_seconds have gone by,
  * and the rate is puzzles solved over wall time.  Threads claim runs of up
  * to GRAIN puzzles of the endless sequence of passes from one counter,
- * each with its own solver, and stop claiming once thread 0 has seen the
- * time is up and a pass is complete; there is no barrier between passes,
+ * each with its own solver, and stop claiming once one of them has seen
+ * the time is up and a pass is complete (any of them looks at the clock:
+ * with more threads than cores, one thread may wait long for its turn);
+ * there is no barrier between passes,
  * so a small file or a shared machine measures the solver, not threads
  * waiting for each other.
  * The one barrier after the warm-up spins only briefly (barrier.c).
  */
-#include "core/barrier.h"
 #include "sudoflow.h"
+
+#include "core/barrier.h"
+#include "core/threads.h"
 #include "core/timer.h"
 
 #include <omp.h>
@@ -93,7 +97,7 @@ static int claim(bench_t *b, uint64_t *from, uint64_t *to)
 }
 
 /* This thread's part of the timed solving: runs of puzzles until the time
- * is up (thread 0 watches the clock) and the pass is complete. */
+ * is up (every thread watches the clock) and the pass is complete. */
 static void timed(bench_t *b, int t)
 {
     sf_solver_t *s = b->solvers[t];
@@ -103,7 +107,7 @@ static void timed(bench_t *b, int t)
     while (claim(b, &i, &end)) {
         for (; i < end; i++)
             solve_one(b, s, (size_t)(i % b->n), sol, &r);
-        if (t == 0 && timer_mono_sec() - b->t0 >= b->min_seconds)
+        if (timer_mono_sec() - b->t0 >= b->min_seconds)
             __atomic_store_n(&b->stop, 1, __ATOMIC_RELAXED);
     }
 }
@@ -144,6 +148,9 @@ static int bench_run(const sf_kernel_t *k, const uint8_t *cells,
 {
     if (threads <= 0)
         threads = omp_get_max_threads();
+    res->threads = threads_startable(threads); /* the runtime would exit */
+    if (res->threads < threads)
+        return -2;
     bench_t b = {.cells = cells, .cands = cands, .n = n, .limit = limit,
                  .min_seconds = min_seconds, .stop = !(min_seconds > 0)};
     b.solvers = calloc((size_t)threads, sizeof *b.solvers);

@@ -102,6 +102,7 @@ struct sf_reader {
     grid_acc_t grid;
     uint64_t done_before;  /* input bytes of the files already closed */
     uint64_t content;      /* bytes of the open file's content read */
+    uint64_t done_mark;    /* sf_reader_bytes_done */
     uint64_t total;        /* sizes of all files, 0 when unknown */
     size_t read_max;       /* bytes per read after reader_seek (0: all) */
     int failed;            /* err holds a sticky error */
@@ -981,6 +982,23 @@ void sf_reader_free(sf_reader_t *r)
     free(r);
 }
 
+/* The input bytes up to what has been parsed: content read ahead into the
+ * buffer is not done yet (for gzip, the compressed bytes in the share of
+ * the content parsed, an estimate).  Kept in r->done_mark by
+ * sf_reader_fill, which never lets it go back. */
+static uint64_t bytes_parsed(const sf_reader_t *r)
+{
+    if (!r->open)
+        return r->done_before;
+    const uint64_t ahead = r->end - r->pos, in = r->in.consumed;
+    if (r->content == 0 || ahead >= r->content)
+        return r->done_before;
+    if (!r->in.gzip)
+        return r->done_before + (in > ahead ? in - ahead : 0);
+    const double f = (double)(r->content - ahead) / (double)r->content;
+    return r->done_before + (uint64_t)(f * (double)in);
+}
+
 long sf_reader_fill(sf_reader_t *r, sf_chunk_t *chunk, size_t max,
                     sf_error_t *err)
 {
@@ -995,6 +1013,9 @@ long sf_reader_fill(sf_reader_t *r, sf_chunk_t *chunk, size_t max,
         if (rc < 0)
             r->failed = 1;
     }
+    const uint64_t parsed = bytes_parsed(r);
+    if (parsed > r->done_mark)
+        r->done_mark = parsed;
     if (r->failed && chunk->count == 0) {
         if (err)
             *err = r->err;
@@ -1040,21 +1061,7 @@ sf_format_t sf_reader_first_format(const sf_reader_t *r)
     return r->fixed != SF_FORMAT_AUTO ? r->fixed : r->first;
 }
 
-/* The open file's bytes up to what has been parsed: content read ahead
- * into the buffer is not done yet (for gzip, the compressed bytes in the
- * share of the content parsed). */
-uint64_t sf_reader_bytes_done(const sf_reader_t *r)
-{
-    if (!r->open)
-        return r->done_before;
-    const uint64_t ahead = r->end - r->pos, in = r->in.consumed;
-    if (r->content == 0 || ahead >= r->content)
-        return r->done_before;
-    if (!r->in.gzip)
-        return r->done_before + (in > ahead ? in - ahead : 0);
-    const double f = (double)(r->content - ahead) / (double)r->content;
-    return r->done_before + (uint64_t)(f * (double)in);
-}
+uint64_t sf_reader_bytes_done(const sf_reader_t *r) { return r->done_mark; }
 
 uint64_t sf_reader_bytes_total(const sf_reader_t *r) { return r->total; }
 

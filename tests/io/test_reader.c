@@ -1209,6 +1209,48 @@ static void test_chunk_outlives_next_fill(void **state)
     free(text.p);
 }
 
+/* The bytes done (for progress) follow the records handed out, never go
+ * back, and reach the file's size at the end: plain and gzip (where they
+ * are the compressed share of the content parsed), read a few records at
+ * a time across the 1 MiB read blocks. */
+static void test_bytes_done(void **state)
+{
+    (void)state;
+    text_t b = {0}, gz = {0};
+    char p[82];
+    for (unsigned n = 0; b.n < 3000000; n++) {
+        puzzle(n, p);
+        tprintf(&b, "%s\n", p);
+    }
+    gz_member(&gz, b.p, b.n);
+    char *paths[2] = {temp_text(&b), temp_file(gz.p, gz.n)};
+    const uint64_t sizes[2] = {b.n, gz.n};
+    for (int f = 0; f < 2; f++) {
+        sf_reader_t *r = sf_reader_new((const char *const *)&paths[f], 1, NULL);
+        assert_non_null(r);
+        assert_int_equal(sf_reader_bytes_total(r), sizes[f]);
+        sf_chunk_t c;
+        sf_chunk_init(&c);
+        uint64_t last = 0, records = 0;
+        long got;
+        while ((got = sf_reader_fill(r, &c, 7000, NULL)) > 0) {
+            records += (uint64_t)got;
+            const uint64_t done = sf_reader_bytes_done(r);
+            assert_true(done >= last);
+            if (f == 0) /* plain: exactly the records' lines */
+                assert_int_equal(done, 82 * records);
+            last = done;
+        }
+        assert_int_equal(got, 0);
+        assert_int_equal(sf_reader_bytes_done(r), sizes[f]);
+        sf_chunk_free(&c);
+        sf_reader_free(r);
+        drop(paths[f]);
+    }
+    free(b.p);
+    free(gz.p);
+}
+
 static void test_read_blocks(void **state)
 {
     (void)state;
@@ -1582,6 +1624,7 @@ int main(void)
         cmocka_unit_test(test_chunk_sizes_agree),
         cmocka_unit_test(test_chunk_outlives_next_fill),
         cmocka_unit_test(test_read_blocks),
+        cmocka_unit_test(test_bytes_done),
         cmocka_unit_test(test_csv_runaway_quote),
         cmocka_unit_test(test_binary_junk),
     };

@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "datasets/logic.h"
 
@@ -671,6 +672,37 @@ static void test_double_ties(void **state)
     }
 }
 
+static double cpu_sec(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* A time budget holds wherever the search is: the rating stops with a
+ * lower bound within a few ms of the budget (measured as this thread's
+ * CPU time, which a loaded machine does not stretch as it does the wall
+ * time the budget counts; a wide margin, for sanitizer builds): the empty
+ * grid, whose nested forcing chains once ran 0.3 s past a 0.1 s budget
+ * between two looks at the clock, and a puzzle that needs the second
+ * level of nesting (hardest_1106 line 20, SE 10.4; tests/data). */
+static void test_budget_kept(void **state)
+{
+    (void)state;
+    static const char hard[] = "..6.......3...7..11.7.............9.3....6..5"
+                               ".5.8..2....3..5..6...2...4..4..9.8..";
+    uint8_t grids[2][81] = {{0}};
+    parse(hard, grids[1]);
+    for (int k = 0; k < 2; k++) {
+        sf_se_result_t r;
+        const double t0 = cpu_sec();
+        assert_int_equal(sf_se_rate(grids[k], 0.1, &r), 0);
+        const double t = cpu_sec() - t0;
+        assert_int_equal(r.status, SF_SE_OVER);
+        assert_true(t < 0.1 + (SANITIZED ? 0.15 : 0.05));
+    }
+}
+
 /* A nested search that runs out of room stops the rating with a flagged
  * bound: the base difficulty of the technique it belongs to, which SE's
  * rating is at least (every easier one found nothing), not the top of
@@ -941,6 +973,7 @@ int main(void)
         cmocka_unit_test(test_agrees_with_se),
         cmocka_unit_test(test_double_ties),
         cmocka_unit_test(test_out_of_room),
+        cmocka_unit_test(test_budget_kept),
         cmocka_unit_test(test_memory_kept),
         cmocka_unit_test(test_invariant),
         cmocka_unit_test(test_transformed),

@@ -277,7 +277,8 @@ int se_search(const se_grid_t *g, run_t *r, int start, int on, int kind,
             }
         }
         if (kind >= PLUS && qon == r->non && qoff == r->noff &&
-            nested_offs(g, &w, r, kind - DYNAMIC, f) < 0)
+            ((f->clk && se_clock_over(f->clk)) ||
+             nested_offs(g, &w, r, kind - DYNAMIC, f) < 0))
             return -1;
     }
     return 0;

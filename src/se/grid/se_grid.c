@@ -105,7 +105,7 @@ int se_clock_over(se_clock_t *c)
 {
     if (c->over)
         return 1;
-    if (c->deadline <= 0 || (++c->tick & 63))
+    if (c->deadline <= 0)
         return 0;
     c->over = timer_mono_sec() > c->deadline;
     return c->over;

@@ -79,7 +79,6 @@ typedef struct se_clock {
     double deadline;            /* monotonic seconds; 0: none */
     int ceiling;                /* tenths: stop as soon as the rating is
                                  * known to be above it; 0: none */
-    unsigned tick;              /* calls since the last clock read */
     int over;                   /* the deadline has passed */
     int pool_room;              /* room for the parents of nested "off"
                                  * potentials per search (0: all of it,
