@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "engine/dist.h" /* sudoflow-mpi: a process of several (sf_dist) */
 
+#include <ctype.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,6 +93,31 @@ int cli_parse_gzip_level(const char *opt, const char *arg, int *out)
     return 0;
 }
 
+/* --sep: a separator that cannot be part of a field and is no line end,
+ * so that every output line splits back into its fields.  0, or -1 with
+ * the message printed. */
+static int check_sep(const char *sep)
+{
+    if (!*sep) {
+        cli_error("--sep: empty: the fields would run together");
+        return -1;
+    }
+    for (const char *p = sep; *p; p++) {
+        const unsigned char ch = (unsigned char)*p;
+        if (ch < 32 && ch != '\t') {
+            cli_error("--sep: a control character (a line end would break "
+                      "one line per record)");
+            return -1;
+        }
+        if (isalnum(ch) || strchr(".\"-_>=+", ch)) {
+            cli_error("--sep: '%c' can be part of a field (use one of , ; "
+                      "| : / a tab or a space)", ch);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* A shared option: 0 done, -1 usage error, 1 not a shared option. */
 static int run_option(cli_run_t *r, int c, const char *arg)
 {
@@ -116,7 +142,11 @@ static int run_option(cli_run_t *r, int c, const char *arg)
         }
         r->reader.max_record = (size_t)v;
         return 0;
-    case CLI_OPT_SEP: b->sep = arg; return 0;
+    case CLI_OPT_SEP:
+        if (check_sep(arg) != 0)
+            return -1;
+        b->sep = arg;
+        return 0;
     case CLI_OPT_HEADER: b->header = 1; return 0;
     case CLI_OPT_GZIP: r->writer.gzip = 1; return 0;
     case CLI_OPT_GZIP_LEVEL:
@@ -360,6 +390,16 @@ static int check_outputs(const cli_run_t *r, const sf_writer_opts_t *wo,
             why = "compressed output is not written to a terminal (use -o "
                   "FILE, a pipe, or -f)";
     }
+    for (int i = 0; i < nout + 1; i++) {
+        const char *path = i < nout ? wo[i].path : r->stats_path;
+        if (path && !*path) {
+            err->code = SF_ERR_USAGE;
+            snprintf(err->message, sizeof err->message,
+                     "%s: the file name is empty",
+                     i < nout ? r->out_names[i] : "--stats");
+            return -1;
+        }
+    }
     if (r->level_given && !any_gzip)
         why = "--gzip-level is for gzip output (-o FILE.gz or --gzip)";
     if (r->reader.column && r->reader.format != SF_FORMAT_AUTO &&
@@ -413,6 +453,39 @@ static int check_column(const cli_run_t *r, const sf_reader_t *rd,
     return -1;
 }
 
+/* Before the run: --column must meet a csv file, which a look at the
+ * start of each input file tells when they are all files (standard input
+ * can only be read once: then check_column decides after the run).  0, or
+ * -1 with err filled. */
+static int precheck_column(const cli_run_t *r, const char *const *files,
+                           size_t n, sf_error_t *err)
+{
+    if (!r->reader.column || r->reader.format != SF_FORMAT_AUTO || n == 0)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(files[i], "-"))
+            return 0;
+    sf_reader_opts_t o = r->reader;
+    o.on_note = NULL;
+    o.no_text = 1;
+    for (size_t i = 0; i < n; i++) {
+        sf_reader_t *rd = sf_reader_new(&files[i], 1, &o);
+        sf_chunk_t c;
+        sf_chunk_init(&c);
+        const long got = rd ? sf_reader_fill(rd, &c, 1, NULL) : -1;
+        const sf_format_t f = rd ? sf_reader_file_format(rd, 0)
+                                 : SF_FORMAT_AUTO;
+        sf_chunk_free(&c);
+        sf_reader_free(rd);
+        if (got < 0 || f == SF_FORMAT_CSV) /* errors: the run reports */
+            return 0;
+    }
+    err->code = SF_ERR_USAGE;
+    snprintf(err->message, sizeof err->message,
+             "--column is for csv input, and no input is csv");
+    return -1;
+}
+
 int cli_run_execute(cli_run_t *r, const char *const *files, size_t n,
                     int with_input, const sf_writer_opts_t *wo, int nout,
                     cli_body_fn body, void *ctx, sf_error_t *err)
@@ -425,6 +498,7 @@ int cli_run_execute(cli_run_t *r, const char *const *files, size_t n,
     names[nout] = "--stats";
     static const char *const std_in[] = {"-"};
     int ok = check_outputs(r, wo, nout, err) == 0 &&
+             (!with_input || precheck_column(r, files, n, err) == 0) &&
              cli_check_paths(!with_input ? NULL : n ? files : std_in,
                              !with_input ? 0 : n ? n : 1, wo, names, nout,
                              r->stats_path, err) == 0;

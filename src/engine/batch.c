@@ -681,7 +681,12 @@ static driver_t driver_of(const sf_batch_opts_t *opts, const sf_job_t *job,
     }
     d.dist = sf_dist;
     d.peers = sf_dist ? batch_peers : NULL;
+    /* items per chunk: as asked, but no more than keep its memory within
+     * CHUNK_BYTES (the record text has its own bound, the reader's) */
+    const size_t item = sizeof(sf_record_t) + job->slot_size + ITEM_OUTPUT;
     d.chunk = opts->chunk ? opts->chunk : CHUNK_DEFAULT;
+    if (d.chunk > CHUNK_BYTES / item)
+        d.chunk = CHUNK_BYTES / item;
     d.threads = opts->threads > 0 ? opts->threads : omp_get_max_threads();
     /* as many workers as can start (the runtime would end the process),
      * and the spare thread when there are fewer workers than cores and it

@@ -19,6 +19,9 @@
 #define CHUNK_DEFAULT 8192   /* items per chunk */
 #define IOV_BATCH 256        /* blocks per writev */
 #define FANOUT_BYTES (16u << 20) /* fan-out chunk: record text of its items */
+#define CHUNK_BYTES (16u << 20)  /* a chunk's items: records, work slots and
+                                  * (about) their output, at most */
+#define ITEM_OUTPUT 128          /* output bytes an item is counted for */
 
 typedef struct block {
     sf_out_t out[SF_MAX_OUTPUTS]; /* formatted records, per output */

@@ -107,7 +107,9 @@ static char *temp_name(const char *path)
  * force an existing regular file is replaced on commit, as zstd -f does:
  * when path is a symbolic link to one, the link itself is replaced and
  * its target left alone; the new file has the usual permissions (0666
- * minus the umask) whatever the old one had, read-only included. */
+ * minus the umask) whatever the old one had, read-only included.  A
+ * dangling symbolic link counts as an existing file: refused without
+ * force, replaced (the link, not created through it) with it. */
 static int open_target(sf_writer_t *w, const sf_writer_opts_t *o,
                        sf_error_t *err)
 {
@@ -131,6 +133,11 @@ static int open_target(sf_writer_t *w, const sf_writer_opts_t *o,
     if (exists && !o->force) {
         set_error(err, SF_ERR_IO, o->path,
                   "already exists (use -f to overwrite)", 0);
+        return -1;
+    }
+    if (!exists && !o->force && lstat(o->path, &st) == 0) {
+        set_error(err, SF_ERR_IO, o->path, "is a symbolic link to nothing "
+                  "(use -f to replace the link)", 0);
         return -1;
     }
     w->tmp = temp_name(o->path);
