@@ -840,7 +840,19 @@ SF_API int sf_se_format(const sf_se_result_t *r, char *buf, size_t cap);
  * seed).  A row flagged in `invalid` (n bytes, non-zero = flagged; may be
  * NULL) is a record that is not a puzzle and gets that command's answer
  * for one.  Every function returns 0, or -1 when out of memory (outputs
- * then unspecified); any number may run at once on distinct outputs. */
+ * then unspecified), or -2 when it was cancelled (sf_cancel: it stops
+ * within a block of rows, or for a long row within a step of its search;
+ * outputs then unspecified); any number may run at once on distinct
+ * outputs.  A call runs with fewer threads than asked when not all of
+ * them can start (memory or process limits): the answers are the same. */
+
+/* Cancelling a long call from another thread (or a signal handler): the
+ * thread that is to make the call takes its handle first; sf_cancel on it
+ * makes the array call that thread is running (sf_array_*) return -2
+ * soon.  A request made while the thread runs no call is forgotten when
+ * it begins its next one.  The handle is valid while its thread lives. */
+SF_API void *sf_cancel_handle(void);
+SF_API void sf_cancel(void *handle);
 
 /* Parse n line-format records (as sf_parse_line): record i is the bytes
  * text[off[i] .. off[i + 1]) (off has n + 1 entries), less a line end

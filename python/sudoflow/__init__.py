@@ -30,6 +30,8 @@ saves is irrelevant when one call handles a whole array.
 
 import numbers
 import os
+import queue
+import threading
 
 import numpy as np
 
@@ -174,7 +176,52 @@ def _addr(a):
     return None if a is None else a.ctypes.data
 
 
+class _Runner:
+    """A thread of its own that makes one Python thread's library calls,
+    so that the caller stays able to take Ctrl-C: on KeyboardInterrupt
+    it cancels the call (sf_cancel, which stops it within a block of
+    rows), waits for it and raises.  Kept for the thread's later calls
+    (its OpenMP threads with it)."""
+
+    _mine = threading.local()
+
+    def __init__(self):
+        self.jobs = queue.SimpleQueue()
+        ready = threading.Event()
+        threading.Thread(target=self._loop, args=(ready,), daemon=True,
+                         name="sudoflow").start()
+        ready.wait()
+
+    def _loop(self, ready):
+        self.handle = _lib.sf_cancel_handle()
+        ready.set()
+        while True:
+            fn, args, box, done = self.jobs.get()
+            box.append(fn(*args))
+            done.set()
+
+    @classmethod
+    def call(cls, fn, *args):
+        me = getattr(cls._mine, "runner", None)
+        if me is None:
+            me = cls._mine.runner = cls()
+        box, done = [], threading.Event()
+        me.jobs.put((fn, args, box, done))
+        try:
+            while not done.wait(0.05):
+                pass
+        except KeyboardInterrupt:
+            _lib.sf_cancel(me.handle)
+            done.wait()
+            raise
+        return box[0]
+
+
 def _check(rc):
+    """A library call's status: -1 out of memory, -2 cancelled (by the
+    KeyboardInterrupt that _Runner raises)."""
+    if rc == -2:
+        raise KeyboardInterrupt
     if rc != 0:
         raise MemoryError(_NOMEM)
 
@@ -386,7 +433,7 @@ def solve(puzzles, limit=1, lex=False, threads=None, kernel=None):
     counts = np.empty(n, dtype=np.uint64)
     statuses = np.empty(n, dtype=np.uint8)
     guesses = np.empty(n, dtype=np.uint64)
-    _check(_lib.sf_array_solve(
+    _check(_Runner.call(_lib.sf_array_solve, 
         k, cells.ctypes.data, _addr(invalid), n, limit,
         _native.SF_LEX if lex else 0, nt, solutions.ctypes.data,
         counts.ctypes.data, statuses.ctypes.data, guesses.ctypes.data))
@@ -406,7 +453,7 @@ def rate(puzzles, samples=8, threads=None):
     statuses = np.empty(n, dtype=np.uint8)
     ratings = np.empty(n, dtype=np.float64)
     levels = np.empty(n, dtype=np.int8)
-    _check(_lib.sf_array_rate(
+    _check(_Runner.call(_lib.sf_array_rate, 
         cells.ctypes.data, _addr(invalid), n, samples, nt,
         statuses.ctypes.data, ratings.ctypes.data, levels.ctypes.data))
     ratings[ratings < 0] = np.nan
@@ -427,7 +474,7 @@ def se_rate(puzzles, budget=0.0, threads=None):
     tenths = np.empty(n, dtype=np.int16)
     steps = np.empty(n, dtype=np.int8)
     flags = np.empty(n, dtype=np.uint8)
-    _check(_lib.sf_array_se(
+    _check(_Runner.call(_lib.sf_array_se, 
         cells.ctypes.data, _addr(invalid), n, budget, nt,
         tenths.ctypes.data, steps.ctypes.data, flags.ctypes.data))
     ratings = np.where(tenths < 0, np.nan, tenths / 10.0)
@@ -441,7 +488,7 @@ def canon(puzzles, threads=None):
     cells, invalid = _puzzles(puzzles, nt)
     n = len(cells)
     out = np.empty((n, _CELLS), dtype=np.uint8)
-    _check(_lib.sf_array_canon(cells.ctypes.data, _addr(invalid), n, nt,
+    _check(_Runner.call(_lib.sf_array_canon, cells.ctypes.data, _addr(invalid), n, nt,
                                out.ctypes.data))
     return CanonResult(out, _invalid_bool(invalid, n))
 
@@ -458,7 +505,7 @@ def augment(puzzles, k, seed, solutions=False, threads=None):
     n = len(cells)
     out = np.empty((n * k, _CELLS), dtype=np.uint8)
     sols = np.empty((n * k, _CELLS), dtype=np.uint8) if solutions else None
-    _check(_lib.sf_array_augment(cells.ctypes.data, _addr(invalid), n, k,
+    _check(_Runner.call(_lib.sf_array_augment, cells.ctypes.data, _addr(invalid), n, k,
                                  seed, nt, out.ctypes.data, _addr(sols)))
     source = np.repeat(np.arange(n, dtype=np.int64), k)
     return AugmentResult(out, sols, source,
@@ -542,7 +589,7 @@ def generate(n, seed, clues=None, symmetry=None, level=None,
         target.se, target.min_se, target.max_se = 1, lo, hi
     puzzles = np.empty((n, _CELLS), dtype=np.uint8)
     made = np.empty(n, dtype=np.uint8)
-    _check(_lib.sf_array_generate(opts, target, seed, n, nt,
+    _check(_Runner.call(_lib.sf_array_generate, opts, target, seed, n, nt,
                                   puzzles.ctypes.data, None,
                                   made.ctypes.data))
     missed, failed = int((made == 1).sum()), int((made == 2).sum())

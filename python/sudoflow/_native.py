@@ -76,6 +76,8 @@ _SIGNATURES = {
     "sf_gen_opts_problem": (_c.c_char_p, [_c.POINTER(GenOpts)]),
     "sf_gen_min_clues": (_c.c_int, [_c.c_int]),
     "sf_format_parse": (_c.c_int, [_c.c_char_p]),
+    "sf_cancel_handle": (_c.c_void_p, []),
+    "sf_cancel": (None, [_c.c_void_p]),
     "sf_reader_new": (
         _c.c_void_p, [_c.POINTER(_c.c_char_p), _c.c_size_t,
                       _c.POINTER(ReaderOpts)],

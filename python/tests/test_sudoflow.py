@@ -500,3 +500,28 @@ def test_threads_that_cannot_start_do_not_end_python():
     p = subprocess.run([sys.executable, "-c", code], stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE, check=False)
     assert p.returncode == 0 and p.stdout == b"alive\n", p.stderr.decode()
+
+
+def test_ctrl_c_stops_a_long_call():
+    """SIGINT during a long call (generating puzzles rated SE 8 and up,
+    minutes of work) raises KeyboardInterrupt within a fraction of a
+    second (the call is cancelled: sf_cancel), and the next call works;
+    it used to raise only when the whole batch was done."""
+    import subprocess
+    import sys
+    code = """if True:
+        import os, signal, threading, time, sudoflow
+        threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT)).start()
+        t0 = time.time()
+        try:
+            sudoflow.generate(500, seed=1, min_se=8.0, threads=2)
+        except KeyboardInterrupt:
+            print("interrupted after %.1f s" % (time.time() - t0))
+        print(int(sudoflow.solve(["." * 81]).counts[0]))
+    """
+    p = subprocess.run([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, timeout=60, check=False)
+    out = p.stdout.decode().split()
+    assert p.returncode == 0, p.stderr.decode()
+    assert out[0] == "interrupted" and float(out[2]) < 5, out
+    assert out[-1] == "1"

@@ -22,6 +22,8 @@
 #include "gen_target.h"
 
 #include "logic.h"
+
+#include "core/cancel.h"
 #include "core/rng.h"
 #include "se/se_rate.h"
 
@@ -196,6 +198,8 @@ int gen_target_make(gen_target_t *g, const sf_gen_opts_t *o, uint64_t seed,
         return sf_gen_puzzle(g->gen, o, seed, index, puzzle, solution) == 0
                    ? GEN_MADE : GEN_FAILED;
     for (unsigned a = 0; a < GEN_TARGET_ATTEMPTS; a++) {
+        if (cancel_requested()) /* the call this row is for (core/cancel.h) */
+            return GEN_FAILED;
         const uint64_t s = attempt_seed(seed, a);
         int rc = sf_gen_search(g->gen, o, s, index, target_score,
                                target_accept, g, 0, puzzle, solution);

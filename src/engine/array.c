@@ -15,6 +15,7 @@
  */
 #include "sudoflow.h"
 
+#include "core/cancel.h"
 #include "core/rng.h"
 #include "core/threads.h"
 #include "datasets/equivalence.h"
@@ -47,28 +48,39 @@ static int team_size(int threads, size_t n, size_t chunk)
     return threads_startable(t > 0 ? t : 1); /* the runtime would exit */
 }
 
-/* Run job over rows 0..n-1, claimed `chunk` at a time.  0, or -1 when a
- * thread could not make its state (its rows are then not done). */
+/* Run job over rows 0..n-1, claimed `chunk` at a time, every thread
+ * watching the calling thread's cancel flag (core/cancel.h).  0, -1 when
+ * a thread could not make its state (its rows are then not done), or -2
+ * when the call was cancelled (the rows left are not done). */
 static int run_rows(const row_job_t *job, size_t n, int threads,
                     size_t chunk)
 {
-    int failed = 0;
+    int failed = 0, stopped = 0;
     if (n == 0)
         return 0;
+    const cancel_watch_t call = cancel_begin();
 #pragma omp parallel num_threads(team_size(threads, n, chunk)) \
-    reduction(|:failed)
+    reduction(|:failed, stopped)
     {
+        const cancel_watch_t before = cancel_set(call);
         void *state = job->start ? job->start(job->ctx) : NULL;
         if (job->start && state == NULL)
             failed = 1;
 #pragma omp for schedule(dynamic, chunk)
-        for (size_t i = 0; i < n; i++)
+        for (size_t i = 0; i < n; i++) {
+            if ((i % chunk == 0 && cancel_requested()) || stopped) {
+                stopped = 1;
+                continue;
+            }
             if (!job->start || state)
                 job->work(job->ctx, state, i);
+        }
         if (state && job->stop)
             job->stop(state);
+        stopped |= cancel_requested();
+        cancel_set(before);
     }
-    return failed ? -1 : 0;
+    return failed ? -1 : stopped ? -2 : 0;
 }
 
 static int flagged(const uint8_t *invalid, size_t i)
@@ -348,9 +360,10 @@ int sf_array_augment(const uint8_t *cells, const uint8_t *invalid, size_t n,
         c.sols = malloc(SF_CELLS * n);
         const row_job_t solve = {&c, solver_start, augment_solve_row,
                                  solver_stop};
-        if (c.sols == NULL || run_rows(&solve, n, threads, 64) != 0) {
+        const int rc = c.sols ? run_rows(&solve, n, threads, 64) : -1;
+        if (rc != 0) {
             free(c.sols);
-            return -1;
+            return rc;
         }
     }
     const row_job_t job = {&c, NULL, augment_copy, NULL};

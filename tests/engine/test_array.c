@@ -21,8 +21,10 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "datasets/gen_target.h"
 #include "refsolve.h"
@@ -422,6 +424,60 @@ static void test_generate(void **state)
     assert_memory_equal(p, zeros, 162);
 }
 
+/* A long call made by another thread, and its handle. */
+typedef struct long_call {
+    void *handle;
+    int rc;
+    uint8_t p[81 * 200], made[200];
+    volatile int started;
+} long_call_t;
+
+static void *generate_hard(void *arg)
+{
+    long_call_t *c = arg;
+    const sf_gen_opts_t o = {0, SF_SYM_NONE};
+    const sf_gen_target_t t = {.level = -1, .steps = 20, .se = 1,
+                               .min_se = 8.0, .max_se = 20.0};
+    c->handle = sf_cancel_handle();
+    sf_cancel(c->handle); /* before the call: forgotten when it begins */
+    c->started = 1;
+    c->rc = sf_array_generate(&o, &t, 1, 200, 2, c->p, NULL, c->made);
+    return NULL;
+}
+
+static void sleep_ms(long ms)
+{
+    const struct timespec ts = {ms / 1000, ms % 1000 * 1000000};
+    nanosleep(&ts, NULL);
+}
+
+static double mono(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* sf_cancel stops a long call (200 puzzles rated SE 8 and up: minutes)
+ * soon, with -2; a request made before the call began does not. */
+static void test_cancel(void **state)
+{
+    (void)state;
+    long_call_t *c = calloc(1, sizeof *c);
+    assert_non_null(c);
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, generate_hard, c), 0);
+    while (!c->started)
+        sleep_ms(1);
+    sleep_ms(300);
+    const double t0 = mono();
+    sf_cancel(c->handle);
+    pthread_join(t, NULL);
+    assert_int_equal(c->rc, -2);
+    assert_true(mono() - t0 < 5);
+    free(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -434,6 +490,7 @@ int main(void)
         cmocka_unit_test(test_canon_rows),
         cmocka_unit_test(test_augment_rows),
         cmocka_unit_test(test_generate),
+        cmocka_unit_test(test_cancel),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "core/cancel.h"
 #include "core/timer.h"
 
 void se_grid_index(se_grid_t *g)
@@ -105,6 +106,8 @@ int se_clock_over(se_clock_t *c)
 {
     if (c->over)
         return 1;
+    if (cancel_requested()) /* the call it runs for was cancelled */
+        return c->over = 1;
     if (c->deadline <= 0)
         return 0;
     c->over = timer_mono_sec() > c->deadline;
