@@ -22,7 +22,19 @@
  *      solver's difficulty level and a solver-based rating.
  *
  * The library never prints and never exits: every failure is returned as a
- * value, and messages are handed to caller-supplied callbacks.
+ * value, and messages are handed to caller-supplied callbacks.  It runs
+ * with fewer threads than asked when not all of them can start, rather
+ * than let the OpenMP runtime end the process.
+ *
+ * Arguments: what is cheap to check is checked.  A NULL pointer where an
+ * object or array is needed, a count whose arrays would overflow a size,
+ * a value out of its range make a function return its error (SF_INVALID,
+ * -1, NULL or an empty text, as each says; functions without a result do
+ * nothing, and the _free and _close functions take NULL as free does).
+ * Beyond that the caller must pass what a function's comment asks for:
+ * arrays of the sizes it gives, objects made by their _new or _open
+ * function and not yet freed, and one thread at a time on a solver,
+ * generator, reader or writer.
  */
 #ifndef SUDOFLOW_H
 #define SUDOFLOW_H
@@ -676,8 +688,12 @@ SF_API void sf_xform_identity(sf_xform_t *t);
 
 /* out[r*9+c] = digit[T(in)[row[r]*9 + col[c]]], T = transpose or identity.
  * in and out may be the same array.  Values above 9 are not digits and
- * become 0, here and in sf_canon. */
-SF_API void sf_xform_apply(const sf_xform_t *t, const uint8_t *in,
+ * become 0, here and in sf_canon.  0, or -1 (out untouched) when an
+ * argument is NULL or t is not a transform: row and col must be
+ * permutations of 0..8, digit[0] 0 and digit[1..9] a permutation of 1..9
+ * (band and stack structure is not checked: any such t maps a puzzle to
+ * one, valid or not). */
+SF_API int sf_xform_apply(const sf_xform_t *t, const uint8_t *in,
                            uint8_t *out);
 
 /* Canonical form: the lexicographically smallest 81-cell string (0 for an
@@ -839,8 +855,10 @@ SF_API int sf_se_format(const sf_se_result_t *r, char *buf, size_t cap);
  * order (solve, rate, canon, transform --augment, generate with the same
  * seed).  A row flagged in `invalid` (n bytes, non-zero = flagged; may be
  * NULL) is a record that is not a puzzle and gets that command's answer
- * for one.  Every function returns 0, or -1 when out of memory (outputs
- * then unspecified), or -2 when it was cancelled (sf_cancel: it stops
+ * for one.  Every function returns 0, or -1 when out of memory or an
+ * argument is wrong (an array it needs is NULL while n > 0, n rows, or
+ * n * k copies, would not fit in a size, a budget below 0; outputs then
+ * unspecified), or -2 when it was cancelled (sf_cancel: it stops
  * within a block of rows, or for a long row within a step of its search;
  * outputs then unspecified); any number may run at once on distinct
  * outputs.  A call runs with fewer threads than asked when not all of

@@ -94,13 +94,10 @@ static const struct option bench_options[] = {
 
 static int parse_seconds(const char *arg, double *out)
 {
-    char *end;
-    const double v = strtod(arg, &end);
-    if (end == arg || *end || !(v >= 0) || v > 3600) {
+    if (cli_parse_number(arg, 0, 3600, out) != 0) {
         cli_error("--seconds: not a duration in seconds: '%s'", arg);
         return -1;
     }
-    *out = v;
     return 0;
 }
 

@@ -44,6 +44,9 @@ int cli_exit_code(int err_code);
  * error naming the option and return -1. */
 int cli_parse_u64(const char *opt, const char *arg, uint64_t *out);
 /* Thread count: 0 (all cores) to 4096; 0 is stored as the core count. */
+/* A decimal number in [lo, hi] (no blanks, hex, inf or nan): 0, or -1
+ * (no message: the caller names the option). */
+int cli_parse_number(const char *arg, double lo, double hi, double *out);
 int cli_parse_threads(const char *arg, int *out);
 /* Kernel by name, or print the known names and return NULL. */
 const sf_kernel_t *cli_parse_kernel(const char *name);

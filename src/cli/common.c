@@ -4,6 +4,7 @@
  */
 #include "cli.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <omp.h>
 #include <stdarg.h>
@@ -67,10 +68,27 @@ int cli_parse_u64(const char *opt, const char *arg, uint64_t *out)
     char *end;
     errno = 0;
     const unsigned long long v = strtoull(arg, &end, 10);
-    if (errno || end == arg || *end || arg[0] == '-') {
+    if (errno || end == arg || *end || !isdigit((unsigned char)arg[0])) {
         cli_error("%s: not a non-negative integer: '%s'", opt, arg);
         return -1;
     }
+    *out = v;
+    return 0;
+}
+
+int cli_parse_number(const char *arg, double lo, double hi, double *out)
+{
+    /* decimal text only, as for integers: no blanks around it, no hex,
+     * inf or nan */
+    if (!isdigit((unsigned char)arg[0]) && arg[0] != '.')
+        return -1;
+    for (const char *p = arg; *p; p++)
+        if (!isdigit((unsigned char)*p) && !strchr(".eE+-", *p))
+            return -1;
+    char *end;
+    const double v = strtod(arg, &end);
+    if (end == arg || *end || !(v >= lo && v <= hi))
+        return -1;
     *out = v;
     return 0;
 }

@@ -119,13 +119,10 @@ static const struct option generate_options[] = {
 
 static int parse_rating(const char *opt, const char *arg, double *out)
 {
-    char *end;
-    const double v = strtod(arg, &end);
-    if (end == arg || *end || !(v >= 0) || isinf(v)) {
+    if (cli_parse_number(arg, 0, 1e300, out) != 0) {
         cli_error("%s: not a non-negative number: '%s'", opt, arg);
         return -1;
     }
-    *out = v;
     return 0;
 }
 

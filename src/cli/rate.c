@@ -86,14 +86,11 @@ static const struct option rate_options[] = {
 
 static int parse_budget(const char *arg, double *out)
 {
-    char *end;
-    const double v = strtod(arg, &end);
-    if (end == arg || *end || !(v >= 0) || v > 1e6) {
+    if (cli_parse_number(arg, 0, 1e6, out) != 0) {
         cli_error("--se-budget: not a number of seconds (0 to 1000000): "
                   "'%s'", arg);
         return -1;
     }
-    *out = v;
     return 0;
 }
 

@@ -102,9 +102,8 @@ static const struct option split_options[] = {
 
 static int parse_fraction(split_cli_t *k, const char *arg)
 {
-    char *end;
-    const double v = strtod(arg, &end);
-    if (end == arg || *end || !(v >= 0 && v <= 1)) {
+    double v;
+    if (cli_parse_number(arg, 0, 1, &v) != 0) {
         cli_error("--test-fraction: not a number from 0 to 1: '%s'", arg);
         return -1;
     }

@@ -221,6 +221,11 @@ static int parse_line_fast(const char *text, size_t len, uint8_t *cells)
 int sf_parse_line(const char *text, size_t len, uint8_t *cells,
                   const char **why)
 {
+    if (!text || !cells) {
+        if (why)
+            *why = "no text";
+        return -1;
+    }
     if (parse_line_fast(text, len, cells)) {
         if (why)
             *why = NULL;
@@ -267,6 +272,11 @@ static const char *pencil_reason(const char *text, size_t len, size_t i)
 int sf_parse_pencil(const char *text, size_t len, uint16_t *cands,
                     const char **why)
 {
+    if (!text || !cands) {
+        if (why)
+            *why = "no text";
+        return -1;
+    }
     memset(cands, 0, SF_CELLS * sizeof *cands);
     size_t i = 0;
     for (; i < len && i < SF_PENCIL_CHARS; i++) {
@@ -386,6 +396,8 @@ sf_format_t parse_detect_lines(const char *const *lines, const size_t *lens,
 
 sf_format_t sf_detect_format(const char *line, size_t len)
 {
+    if (!line)
+        return SF_FORMAT_AUTO;
     const sf_format_t kind = line_kind(line, len);
     if (kind != SF_FORMAT_AUTO)
         return kind;
@@ -454,6 +466,8 @@ static int csv_quoted(const char *text, size_t len, size_t *i, char *out,
 int sf_csv_split(const char *text, size_t len, char *out, size_t *starts,
                  size_t *ends, int max)
 {
+    if ((!text && len) || !out || (max > 0 && (!starts || !ends)))
+        return -1;
     size_t i = 0, o = 0;
     int count = 0;
     for (;;) {

@@ -71,8 +71,24 @@ void sf_xform_random(sf_xform_t *t, rng_t *r)
     memcpy(t->digit + 1, d, 9);
 }
 
-void sf_xform_apply(const sf_xform_t *t, const uint8_t *in, uint8_t *out)
+/* Whether the n values of v, each below n + base, are base..base+n-1. */
+static int is_perm(const uint8_t *v, int n, int base)
 {
+    unsigned seen = 0;
+    for (int i = 0; i < n; i++) {
+        if (v[i] < base || v[i] >= base + n)
+            return 0;
+        seen |= 1u << (v[i] - base);
+    }
+    return seen == (1u << n) - 1;
+}
+
+int sf_xform_apply(const sf_xform_t *t, const uint8_t *in, uint8_t *out)
+{
+    if (!t || !in || !out || !is_perm(t->row, 9, 0) ||
+        !is_perm(t->col, 9, 0) || t->digit[0] != 0 ||
+        !is_perm(t->digit + 1, 9, 1))
+        return -1;
     uint8_t src[81];
     memcpy(src, in, sizeof src);
     for (int r = 0; r < 9; r++)
@@ -81,6 +97,7 @@ void sf_xform_apply(const sf_xform_t *t, const uint8_t *in, uint8_t *out)
             const uint8_t v = src[t->transpose ? j * 9 + i : i * 9 + j];
             out[r * 9 + c] = v <= 9 ? t->digit[v] : 0;
         }
+    return 0;
 }
 
 /* ------------------------------------------------------ canonical form */
@@ -472,6 +489,8 @@ static void canon_fix(canon_t *s, int r)
 
 void sf_canon(const uint8_t *in, uint8_t *out, sf_xform_t *t)
 {
+    if (!in || !out)
+        return;
     canon_t s;
     canon_cand_t bufs[2][CANON_MAX];
     canon_cand_t *cur = bufs[0], *nxt = bufs[1];

@@ -695,7 +695,7 @@ int sf_gen_puzzle(sf_gen_t *g, const sf_gen_opts_t *o, uint64_t seed,
     rng_t r;
     board_t b;
     uint8_t sol[SF_CELLS];
-    if (start(g, o, seed, index, &r, &b, sol) != 0)
+    if (!puzzle || !solution || start(g, o, seed, index, &r, &b, sol) != 0)
         return -1;
     memcpy(puzzle, b.cells, SF_CELLS);
     memcpy(solution, sol, SF_CELLS);
@@ -710,7 +710,8 @@ int sf_gen_search(sf_gen_t *g, const sf_gen_opts_t *o, uint64_t seed,
     rng_t r;
     board_t cur;
     uint8_t sol[SF_CELLS];
-    if (score == NULL || start(g, o, seed, index, &r, &cur, sol) != 0)
+    if (score == NULL || !puzzle || !solution ||
+        start(g, o, seed, index, &r, &cur, sol) != 0)
         return -1;
     const orbits_t *orb = &g->orbits[o->symmetry];
     double best = score(ctx, cur.cells);

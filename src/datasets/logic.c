@@ -491,5 +491,7 @@ sf_level_t logic_solve(const uint8_t *cells, sf_level_t max_level,
 
 sf_level_t sf_logic_level(const uint8_t *cells)
 {
+    if (!cells)
+        return SF_LEVEL_GUESS;
     return logic_solve(cells, SF_LEVEL_CHAINS, NULL);
 }

@@ -55,6 +55,8 @@ double sf_rating(sf_solver_t *s, const uint8_t *cells, unsigned samples)
 {
     uint8_t canon[SF_CELLS], copy[SF_CELLS], solution[SF_CELLS];
     uint64_t h[2];
+    if (!s || !cells)
+        return -1;
     sf_canon_hash(cells, 0, h, canon);
     if (samples == 0)
         samples = 1;

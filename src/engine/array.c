@@ -22,6 +22,7 @@
 #include "datasets/gen_target.h"
 
 #include <omp.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -83,6 +84,19 @@ static int run_rows(const row_job_t *job, size_t n, int threads,
     return failed ? -1 : stopped ? -2 : 0;
 }
 
+/* The most rows a call takes: n of any of its arrays (81 cells, or
+ * 8-byte counts) must not overflow a size. */
+#define ROWS_MAX (SIZE_MAX / SF_CELLS / sizeof(uint64_t))
+
+/* The arguments every call checks: n addressable, and with n > 0 its
+ * arrays there (a, b, c; NULL stands in for an optional one left out by
+ * the caller, passed as 1). */
+static int bad_args(size_t n, const void *a, const void *b, const void *c)
+{
+    return n > ROWS_MAX || (n > 0 && (!a || !b || !c));
+}
+#define GIVEN ((const void *)1)
+
 static int flagged(const uint8_t *invalid, size_t i)
 {
     return invalid != NULL && invalid[i] != 0;
@@ -113,6 +127,8 @@ static void parse_row(const void *ctx, void *state, size_t i)
 int sf_array_parse(const char *text, const uint64_t *off, size_t n,
                    int threads, uint8_t *cells, uint8_t *invalid)
 {
+    if (bad_args(n, text, off, cells) || (n && !invalid))
+        return -1;
     const parse_ctx_t c = {text, off, cells, invalid};
     const row_job_t job = {&c, NULL, parse_row, NULL};
     return run_rows(&job, n, threads, 4096);
@@ -123,6 +139,8 @@ int sf_array_parse(const char *text, const uint64_t *off, size_t n,
 long sf_array_read(sf_reader_t *reader, size_t max, uint8_t *cells,
                    uint8_t *invalid, uint64_t *lines, sf_error_t *err)
 {
+    if (bad_args(max, reader, cells, invalid))
+        return -1;
     sf_chunk_t chunk;
     sf_chunk_init(&chunk);
     const long n = sf_reader_fill(reader, &chunk, max, err);
@@ -182,6 +200,8 @@ int sf_array_solve(const sf_kernel_t *k, const uint8_t *cells,
                    unsigned flags, int threads, uint8_t *solutions,
                    uint64_t *counts, uint8_t *statuses, uint64_t *guesses)
 {
+    if (bad_args(n, cells, solutions, statuses) || (n && (!counts || !guesses)))
+        return -1;
     const solve_ctx_t c = {k, cells, invalid, limit, flags,
                            solutions, statuses, counts, guesses};
     const row_job_t job = {&c, solver_start, solve_row, solver_stop};
@@ -222,6 +242,8 @@ int sf_array_rate(const uint8_t *cells, const uint8_t *invalid, size_t n,
                   unsigned samples, int threads, uint8_t *statuses,
                   double *ratings, int8_t *levels)
 {
+    if (bad_args(n, cells, statuses, ratings) || (n && !levels))
+        return -1;
     const rate_ctx_t c = {NULL, cells, invalid, samples, statuses, ratings,
                           levels};
     const row_job_t job = {&c, solver_start, rate_row, solver_stop};
@@ -266,6 +288,8 @@ int sf_array_se(const uint8_t *cells, const uint8_t *invalid, size_t n,
                 double budget, int threads, int16_t *tenths, int8_t *steps,
                 uint8_t *flags)
 {
+    if (bad_args(n, cells, tenths, steps) || (n && !flags) || !(budget >= 0))
+        return -1;
     const se_ctx_t c = {NULL, cells, invalid, budget, tenths, steps, flags};
     const row_job_t job = {&c, solver_start, se_row, solver_stop};
     return run_rows(&job, n, threads, 1);
@@ -292,6 +316,8 @@ static void canon_row(const void *ctx, void *state, size_t i)
 int sf_array_canon(const uint8_t *cells, const uint8_t *invalid, size_t n,
                    int threads, uint8_t *out)
 {
+    if (bad_args(n, cells, out, GIVEN))
+        return -1;
     const canon_ctx_t c = {cells, invalid, out};
     const row_job_t job = {&c, NULL, canon_row, NULL};
     return run_rows(&job, n, threads, 16);
@@ -356,6 +382,8 @@ int sf_array_augment(const uint8_t *cells, const uint8_t *invalid, size_t n,
     augment_ctx_t c = {NULL, cells, invalid, k, seed, out, solutions, NULL};
     if (n == 0 || k == 0)
         return 0;
+    if (k > ROWS_MAX || bad_args(n, cells, out, GIVEN) || n > ROWS_MAX / k)
+        return -1; /* the copies (n * k rows) would not fit */
     if (solutions) {
         c.sols = malloc(SF_CELLS * n);
         const row_job_t solve = {&c, solver_start, augment_solve_row,
@@ -412,6 +440,8 @@ int sf_array_generate(const sf_gen_opts_t *o, const sf_gen_target_t *t,
                       uint64_t seed, size_t n, int threads,
                       uint8_t *puzzles, uint8_t *solutions, uint8_t *made)
 {
+    if (bad_args(n, o, puzzles, made))
+        return -1;
     generate_ctx_t c = {o, {.level = -1}, seed, puzzles, solutions, made};
     if (t)
         c.t = *t;

@@ -702,6 +702,12 @@ int sf_job_run(const sf_batch_opts_t *opts, const sf_job_t *job,
                sf_reader_t *reader, sf_writer_t *const *writers,
                sf_job_stats_t *stats, sf_error_t *err)
 {
+    if (!opts || !job || !writers || !stats || !job->work || !job->emit ||
+        (!job->source && !reader)) {
+        if (err)
+            *err = (sf_error_t){SF_ERR_USAGE, "missing job arguments"};
+        return -1;
+    }
     driver_t d = driver_of(opts, job, reader, writers);
     bchunk_t ring[3];
     memset(ring, 0, sizeof ring);

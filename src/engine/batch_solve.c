@@ -203,6 +203,11 @@ static void collect_stats(solve_job_t *s, const sf_job_stats_t *js,
 int sf_batch_run(const sf_batch_opts_t *opts, sf_reader_t *reader,
                  sf_writer_t *writer, sf_stats_t *stats, sf_error_t *err)
 {
+    if (!opts || !reader || !writer || !stats) {
+        if (err)
+            *err = (sf_error_t){SF_ERR_USAGE, "missing batch arguments"};
+        return -1;
+    }
     solve_job_t s;
     memset(&s, 0, sizeof s);
     s.opts = opts;

@@ -146,6 +146,8 @@ static int bench_run(const sf_kernel_t *k, const uint8_t *cells,
                      const uint16_t *cands, size_t n, uint64_t limit,
                      int threads, double min_seconds, sf_bench_result_t *res)
 {
+    if (!res || (n > 0 && !cells && !cands) || n > SIZE_MAX / 2 / SF_CELLS)
+        return -1;
     if (threads <= 0)
         threads = omp_get_max_threads();
     res->threads = threads_startable(threads); /* the runtime would exit */

@@ -20,6 +20,8 @@
 int sf_stats_json(const sf_stats_t *st, char *buf, size_t cap)
 {
     size_t len = 0;
+    if (!st || (!buf && cap))
+        return -1;
     const uint64_t valid = st->puzzles - st->by_status[SF_INVALID];
     const double rate = st->wall_sec > 0 ? (double)st->puzzles / st->wall_sec : 0;
     char none[1];

@@ -39,6 +39,11 @@ int sf_fields_parse(const char *list, sf_field_t *fields, const char **bad)
 {
     int n = 0;
     const char *p = list;
+    if (!list || !fields) {
+        if (bad)
+            *bad = list;
+        return -1;
+    }
     for (;;) {
         const size_t len = strcspn(p, ",");
         int found = -1;
@@ -47,7 +52,8 @@ int sf_fields_parse(const char *list, sf_field_t *fields, const char **bad)
                 strncmp(field_names[f], p, len) == 0)
                 found = f;
         if (found < 0 || n == SF_MAX_FIELDS) {
-            *bad = p;
+            if (bad)
+                *bad = p;
             return -1;
         }
         fields[n++] = (sf_field_t)found;

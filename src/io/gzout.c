@@ -64,6 +64,9 @@ static int deflate_all(z_stream *z, const unsigned char *in, size_t len,
 int sf_gzip_member(const void *in, size_t len, int level, char **out,
                    size_t *out_len, size_t *out_cap)
 {
+    if ((!in && len) || !out || !out_len || !out_cap || level < 0 ||
+        level > 9)
+        return -1;
     z_stream z = {0};
     if (deflateInit2(&z, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY)
         != Z_OK)

@@ -889,6 +889,8 @@ void sf_chunk_init(sf_chunk_t *chunk) { memset(chunk, 0, sizeof *chunk); }
 
 void sf_chunk_free(sf_chunk_t *chunk)
 {
+    if (!chunk)
+        return;
     free(chunk->recs);
     free(chunk->text);
     sf_chunk_init(chunk);
@@ -1002,6 +1004,11 @@ static uint64_t bytes_parsed(const sf_reader_t *r)
 long sf_reader_fill(sf_reader_t *r, sf_chunk_t *chunk, size_t max,
                     sf_error_t *err)
 {
+    if (!r || !chunk) {
+        if (err)
+            *err = (sf_error_t){SF_ERR_USAGE, "no reader or chunk"};
+        return -1;
+    }
     chunk->count = 0;
     chunk->text_len = 0;
     if (max > LONG_MAX)
@@ -1030,13 +1037,13 @@ long sf_reader_fill(sf_reader_t *r, sf_chunk_t *chunk, size_t max,
 
 const char *sf_reader_file_name(const sf_reader_t *r, uint32_t i)
 {
-    return i < r->nfiles ? name_of(r, i) : NULL;
+    return r && i < r->nfiles ? name_of(r, i) : NULL;
 }
 
 const char *sf_reader_csv_header(const sf_reader_t *r, uint32_t i,
                                  size_t *len)
 {
-    const char *h = i < r->nfiles ? r->headers[i] : NULL;
+    const char *h = r && i < r->nfiles ? r->headers[i] : NULL;
     if (len)
         *len = h ? r->header_lens[i] : 0;
     return h;
@@ -1045,7 +1052,7 @@ const char *sf_reader_csv_header(const sf_reader_t *r, uint32_t i,
 uint64_t sf_reader_file_records(const sf_reader_t *r, uint32_t i,
                                 uint64_t *invalid)
 {
-    const int ok = i < r->nfiles;
+    const int ok = r && i < r->nfiles;
     if (invalid)
         *invalid = ok ? r->counts[2 * i + 1] : 0;
     return ok ? r->counts[2 * i] : 0;
@@ -1053,17 +1060,25 @@ uint64_t sf_reader_file_records(const sf_reader_t *r, uint32_t i,
 
 sf_format_t sf_reader_file_format(const sf_reader_t *r, uint32_t i)
 {
-    return i < r->nfiles ? r->formats[i] : SF_FORMAT_AUTO;
+    return r && i < r->nfiles ? r->formats[i] : SF_FORMAT_AUTO;
 }
 
 sf_format_t sf_reader_first_format(const sf_reader_t *r)
 {
+    if (!r)
+        return SF_FORMAT_AUTO;
     return r->fixed != SF_FORMAT_AUTO ? r->fixed : r->first;
 }
 
-uint64_t sf_reader_bytes_done(const sf_reader_t *r) { return r->done_mark; }
+uint64_t sf_reader_bytes_done(const sf_reader_t *r)
+{
+    return r ? r->done_mark : 0;
+}
 
-uint64_t sf_reader_bytes_total(const sf_reader_t *r) { return r->total; }
+uint64_t sf_reader_bytes_total(const sf_reader_t *r)
+{
+    return r ? r->total : 0;
+}
 
 /* ------------------------------------------- several processes (dist.h) */
 

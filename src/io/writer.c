@@ -158,6 +158,10 @@ static int open_target(sf_writer_t *w, const sf_writer_opts_t *o,
 
 sf_writer_t *sf_writer_open(const sf_writer_opts_t *o, sf_error_t *err)
 {
+    if (!o) {
+        set_error(err, SF_ERR_USAGE, "output", "no options given", 0);
+        return NULL;
+    }
     sf_writer_t *w = calloc(1, sizeof *w);
     if (!w) {
         set_error(err, SF_ERR_NOMEM, "output", "out of memory", 0);
@@ -181,12 +185,12 @@ sf_writer_t *sf_writer_open(const sf_writer_opts_t *o, sf_error_t *err)
 
 int sf_writer_gzip(const sf_writer_t *w)
 {
-    return w->gzip;
+    return w ? w->gzip : 0;
 }
 
 int sf_writer_level(const sf_writer_t *w)
 {
-    return w->level;
+    return w ? w->level : 0;
 }
 
 static const char *writer_name(const sf_writer_t *w)
@@ -244,6 +248,11 @@ static int write_all(sf_writer_t *w, const struct iovec *iov, int n,
 int sf_writer_writev(sf_writer_t *w, const struct iovec *iov, int n,
                      sf_error_t *err)
 {
+    if (!w || (n > 0 && !iov) || n < 0) {
+        set_error(err, SF_ERR_USAGE, "output", w ? "bad buffers" : "no writer",
+                  0);
+        return -1;
+    }
     return write_all(w, iov, n, -1, err);
 }
 
@@ -266,6 +275,8 @@ static int finish_gzip(sf_writer_t *w, sf_error_t *err)
 
 int sf_writer_close(sf_writer_t *w, int commit, sf_error_t *err)
 {
+    if (!w) /* nothing to close, as free(NULL) */
+        return 0;
     int rc = commit ? finish_gzip(w, err) : 0;
     if (w->own_fd && close(w->fd) != 0 && commit && rc == 0) {
         set_error(err, SF_ERR_IO, writer_name(w), "close failed", errno);
@@ -288,7 +299,7 @@ int sf_writer_close(sf_writer_t *w, int commit, sf_error_t *err)
 
 const char *sf_writer_temp_path(const sf_writer_t *w)
 {
-    return w->tmp;
+    return w ? w->tmp : NULL;
 }
 
 /* ------------------------------------------ several processes (dist.h) */

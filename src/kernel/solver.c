@@ -76,7 +76,7 @@ void sf_solver_free(sf_solver_t *solver)
 
 const sf_kernel_t *sf_solver_kernel(const sf_solver_t *solver)
 {
-    return solver->kernel;
+    return solver ? solver->kernel : NULL;
 }
 
 /* 1 when every cell is 0..9, eight at a time: a byte b < 0x80 has b + 0x76
@@ -110,7 +110,7 @@ sf_status_t sf_solve_cells(sf_solver_t *solver, const uint8_t *cells,
                            uint64_t limit, unsigned flags, uint8_t *solution,
                            sf_result_t *result)
 {
-    if (cells == NULL)
+    if (cells == NULL || solver == NULL)
         return finish(result, 0, 0, SF_INVALID);
     if (!cells_in_range(cells))
         return finish(result, 0, 0, SF_INVALID);
@@ -126,7 +126,7 @@ sf_status_t sf_solve_cands(sf_solver_t *solver, const uint16_t *cands,
                            uint64_t limit, unsigned flags, uint8_t *solution,
                            sf_result_t *result)
 {
-    if (cands == NULL)
+    if (cands == NULL || solver == NULL)
         return finish(result, 0, 0, SF_INVALID);
     unsigned high = 0;
     for (int i = 0; i < SF_CELLS; i++)

@@ -113,14 +113,17 @@ const char *sf_se_step_name(sf_se_step_t step)
 
 int sf_se_format(const sf_se_result_t *r, char *buf, size_t cap)
 {
-    if (r->status == SF_SE_INVALID) {
+    if (!buf)
+        cap = 0;
+    if (!r || r->status == SF_SE_INVALID) {
         if (cap)
             buf[0] = 0;
         return 0;
     }
     const char *pre = r->status == SF_SE_EXACT ? "" : ">=";
-    const int n = snprintf(buf, cap, "%s%d.%d", pre, r->tenths / 10,
-                           r->tenths % 10);
+    const long t = r->tenths, a = t < 0 ? -t : t; /* any value, signed */
+    const int n = snprintf(buf, cap, "%s%s%ld.%ld", pre, t < 0 ? "-" : "",
+                           a / 10, a % 10);
     return n < 0 ? 0 : n;
 }
 
@@ -567,6 +570,8 @@ static int rate(const uint8_t *cells, double budget, int ceiling,
 
 int sf_se_rate(const uint8_t *cells, double budget, sf_se_result_t *out)
 {
+    if (!cells || !out || !(budget >= 0))
+        return -1;
     return rate(cells, budget, 0, 0, out);
 }
 
