@@ -7,7 +7,9 @@
  * any this thread has run, the threads are tried first: that many plain
  * threads, with the stack size the runtime gives its own (OMP_STACKSIZE,
  * else the default), are started until one fails, all alive at once, then
- * let go; the team the caller asks OpenMP for is as many as started.
+ * let go; the team the caller asks OpenMP for is as many as started (an
+ * eighth fewer when not all could: the threads need memory beside their
+ * stacks).
  * Teams up to the size that last started are not tried again (the
  * runtime keeps their threads).
  */
@@ -90,7 +92,14 @@ int threads_startable(int want)
 {
     if (want <= started)
         return want < 1 ? 1 : want;
-    const int team = 1 + can_start(want - 1);
+    const int made = can_start(want - 1);
+    if (made == want - 1) {
+        started = want;
+        return want;
+    }
+    /* at the limit: an eighth fewer, so that the team's threads still
+     * find memory for their own data (thread-local storage, buffers) */
+    const int team = 1 + made - (made + 7) / 8;
     if (team > started)
         started = team;
     return team;
