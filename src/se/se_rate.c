@@ -423,9 +423,14 @@ static void finish(sf_se_result_t *out, int tenths, int step, int status)
     out->status = (sf_se_status_t)status;
 }
 
-/* The step loop from the opening's position (rating so far o). */
+/* The step loop from the opening's position (rating so far o).  With a
+ * tracer (tr not NULL) it takes SE's steps one at a time, as SE does, and
+ * hands each to the tracer before applying it: no batch of singles and no
+ * technique skipped for the rating so far (the rating is the same, the
+ * path SE's). */
 static int rate_grid(se_grid_t *g, se_memory_t *m, se_clock_t *c,
-                     const se_opening_t *o, sf_se_result_t *out)
+                     const se_opening_t *o, const se_tracer_t *tr,
+                     sf_se_result_t *out)
 {
     se_hint_t h;
     se_cleans_t k = {.pair.known = 0};
@@ -437,10 +442,10 @@ static int rate_grid(se_grid_t *g, se_memory_t *m, se_clock_t *c,
         /* with the same rating as the last batch, new singles can only be
          * in the regions that lost a candidate since */
         const uint32_t todo = best == k.batched ? g->changed_units : ~0u;
-        if (best >= 10 &&
+        if (!tr && best >= 10 &&
             (out->steps += batch_singles(g, best, todo)) && solved(g))
             break;
-        k.batched = best >= 10 ? best : 0;
+        k.batched = !tr && best >= 10 ? best : 0;
         cleans_update(&k, g);
         const int found = next_hint(g, 0, SF_LEVEL_CHAINS, m, c, &k, &h);
         if (found == -2)
@@ -466,6 +471,8 @@ static int rate_grid(se_grid_t *g, se_memory_t *m, se_clock_t *c,
             step = h.tech;
         }
         out->steps++;
+        if (tr)
+            tr->step(tr->ctx, g, &h);
         if (se_apply(g, &h) < 0) {
             finish(out, 0, SF_SE_STEP_NONE, SF_SE_INVALID);
             return 0;
@@ -536,9 +543,10 @@ static void work_give(se_memory_t *m)
     memory_free(m);
 }
 
-/* The rating, within budget, under ceiling, with the nested room. */
+/* The rating, within budget, under ceiling, with the nested room; with a
+ * tracer, SE's path from the givens (no singles opening). */
 static int rate(const uint8_t *cells, double budget, int ceiling,
-                int pool_room, sf_se_result_t *out)
+                int pool_room, const se_tracer_t *tr, sf_se_result_t *out)
 {
     se_grid_t g;
     se_memory_t *m = work_take();
@@ -550,6 +558,17 @@ static int rate(const uint8_t *cells, double budget, int ceiling,
     c.pool_room = pool_room;
     if (budget > 0)
         c.deadline = timer_mono_sec() + budget;
+    if (tr) {
+        o = (se_opening_t){0, SF_SE_STEP_NONE, 0};
+        if (se_grid_load(&g, cells) != 0)
+            finish(out, 0, SF_SE_STEP_NONE, SF_SE_INVALID);
+        else if (solved(&g))
+            finish(out, 0, SF_SE_STEP_NONE, SF_SE_EXACT);
+        else
+            rc = m ? rate_grid(&g, m, &c, &o, tr, out) : -1;
+        work_give(m);
+        return rc;
+    }
     switch (se_singles(cells, ceiling, &g, &o)) {
     case SE_OPEN_INVALID:
         finish(out, 0, SF_SE_STEP_NONE, SF_SE_INVALID);
@@ -562,7 +581,7 @@ static int rate(const uint8_t *cells, double budget, int ceiling,
         out->steps = o.steps;
         break;
     default:
-        rc = m ? rate_grid(&g, m, &c, &o, out) : -1;
+        rc = m ? rate_grid(&g, m, &c, &o, NULL, out) : -1;
     }
     work_give(m);
     return rc;
@@ -572,18 +591,18 @@ int sf_se_rate(const uint8_t *cells, double budget, sf_se_result_t *out)
 {
     if (!cells || !out || !(budget >= 0))
         return -1;
-    return rate(cells, budget, 0, 0, out);
+    return rate(cells, budget, 0, 0, NULL, out);
 }
 
 int se_rate_capped(const uint8_t *cells, double budget, int ceiling,
                    sf_se_result_t *out)
 {
-    return rate(cells, budget, ceiling, 0, out);
+    return rate(cells, budget, ceiling, 0, NULL, out);
 }
 
 int se_rate_room(const uint8_t *cells, int pool_room, sf_se_result_t *out)
 {
-    return rate(cells, 0, 0, pool_room, out);
+    return rate(cells, 0, 0, pool_room, NULL, out);
 }
 
 /* ---------------------------------------------------------- the ladder */
@@ -623,4 +642,12 @@ int se_ladder_step(uint16_t cand[81], uint8_t val[81], int max_level,
 void se_ladder_free(se_work_t *w)
 {
     se_work_free(w);
+}
+
+int se_trace(const uint8_t *cells, double budget, const se_tracer_t *tr,
+             sf_se_result_t *out)
+{
+    if (!cells || !out || !tr || !tr->step || !(budget >= 0))
+        return -1;
+    return rate(cells, budget, 0, 0, tr, out);
 }

@@ -12,6 +12,24 @@
 #include "sudoflow.h"
 
 struct se_work;
+struct se_grid;
+struct se_hint;
+
+/* What se_trace hands over at each step: the grid before the step and
+ * the hint of the step (its technique, difficulty, placement and the
+ * candidates it removes; se_grid.h). */
+typedef struct se_tracer {
+    void (*step)(void *ctx, const struct se_grid *before,
+                 const struct se_hint *hint);
+    void *ctx;
+} se_tracer_t;
+
+/* The rating (as sf_se_rate, the same result) by SE's own path, one step
+ * at a time from the givens, each step handed to tr before it is
+ * applied; for traces.  0, or -1 (a NULL argument, a budget below 0, out
+ * of memory). */
+int se_trace(const uint8_t *cells, double budget, const se_tracer_t *tr,
+             sf_se_result_t *out);
 
 /* sf_se_rate that stops as soon as the rating is known to be above
  * ceiling (tenths, > 0): then out is a lower bound above it, flagged

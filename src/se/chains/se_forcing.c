@@ -177,11 +177,15 @@ static int loses(const best_t *b, int base, int key, int cx)
 
 /* All mode's offer. */
 static void keep(best_t *b, int tech, int base, int complexity, int key,
-                 int cell, unsigned elim)
+                 int cell, unsigned elim, int place)
 {
     se_hint_t h;
     se_hint_clear(&h, tech, base + se_length_diff(complexity));
     se_hint_elim(&h, cell, elim);
+    if (place >= 0) {
+        h.cell = cell;
+        h.digit = place;
+    }
     se_found_t *k =
         b->nomem ? NULL : se_found_add(b->all, &h, complexity, key);
     if (!k) {
@@ -197,20 +201,26 @@ static void keep(best_t *b, int tech, int base, int complexity, int key,
 }
 
 /* Offer a hint of technique tech, base difficulty base, with the given
- * complexity and sort key, removing elim from cell (nothing: not worth). */
+ * complexity and sort key, removing elim from cell (nothing: not worth)
+ * and, when place >= 0, placing that digit there (the chains proved it
+ * the cell's value: SE's hint places it, elim are the cell's others). */
 static void offer(best_t *b, int tech, int base, int complexity, int key,
-                  int cell, unsigned elim)
+                  int cell, unsigned elim, int place)
 {
     if (!elim)
         return;
     if (b->all) {
-        keep(b, tech, base, complexity, key, cell, elim);
+        keep(b, tech, base, complexity, key, cell, elim, place);
         return;
     }
     if (loses(b, base, key, complexity))
         return;
     se_hint_clear(b->h, tech, base + se_length_diff(complexity));
     se_hint_elim(b->h, cell, elim);
+    if (place >= 0) {
+        b->h->cell = cell;
+        b->h->digit = place;
+    }
     b->complexity = complexity;
     b->key = key;
 }
@@ -258,7 +268,8 @@ int se_nishio(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
                 }
                 if (*cx)
                     offer(&b, SF_SE_STEP_NISHIO, 75, *cx, 7, c,
-                          on ? 1u << d : g->cand[c] & ~(1u << d));
+                          on ? 1u << d : g->cand[c] & ~(1u << d),
+                          on ? -1 : d);
             }
         }
     }
@@ -300,7 +311,7 @@ static void reductions(const se_grid_t *g, se_fwork_t *f, run_t *const *runs,
             int cx;
             if (common(f, g, runs, n, pot, on, b, base, key, &cx))
                 offer(b, tech, base, cx, key, c,
-                      on ? g->cand[c] & ~(1u << d) : 1u << d);
+                      on ? g->cand[c] & ~(1u << d) : 1u << d, on ? d : -1);
         }
     }
 }
@@ -446,13 +457,13 @@ static int binary_chains(const se_grid_t *g, se_fwork_t *f, int c, int d,
     const int absurd = kind_absurd[kind], twice = kind_double[kind];
     run_t *off = &f->run[RUNS - 1];
     if (on->abs_on >= 0)
-        offer(b, absurd, base, absurd_cx(f, g, on), 7, c, 1u << d);
+        offer(b, absurd, base, absurd_cx(f, g, on), 7, c, 1u << d, -1);
     const int rc = se_search(g, off, pot, 0, kind, 1, 1, f);
     if (rc < 0)
         return -1;
     if (rc > 0)
         offer(b, absurd, base, absurd_cx(f, g, off), 7, c,
-              g->cand[c] & ~(1u << d));
+              g->cand[c] & ~(1u << d), d);
     if (se_popcount(g->cand[c]) < 3)
         return 0;
     run_t *both[2] = {on, off};
@@ -464,7 +475,7 @@ static int binary_chains(const se_grid_t *g, se_fwork_t *f, int c, int d,
             int cx;
             if (common(f, g, both, 2, q, v, b, base, 1, &cx))
                 offer(b, twice, base, cx, 1, qc,
-                      v ? g->cand[qc] & ~(1u << qd) : 1u << qd);
+                      v ? g->cand[qc] & ~(1u << qd) : 1u << qd, v ? qd : -1);
         }
     }
     return 0;

@@ -38,6 +38,23 @@ void se_grid_index(se_grid_t *g)
     }
 }
 
+int se_grid_load(se_grid_t *g, const uint8_t *cells)
+{
+    unsigned used[27];
+    g->t = tables_get();
+    if (tables_units_used(g->t, cells, used) != 0)
+        return -1;
+    for (int c = 0; c < 81; c++) {
+        const uint8_t *u = g->t->units[c];
+        g->val[c] = cells[c];
+        g->cand[c] = cells[c] ? 0
+                              : (uint16_t)(SE_ALL & ~(used[u[0]] | used[u[1]] |
+                                                      used[u[2]]));
+    }
+    se_grid_index(g);
+    return 0;
+}
+
 void se_unpos(se_grid_t *g, int c, int e)
 {
     const grid_tables_t *t = g->t;

@@ -94,6 +94,11 @@ int se_clock_over(se_clock_t *c);
 /* Recompute pos[], empty[] and placed[] from cand[] and val[]. */
 void se_grid_index(se_grid_t *g);
 
+/* The grid of a puzzle as Sudoku Explainer starts it: the givens placed,
+ * every other cell's candidates the digits none of its units holds, the
+ * index built.  -1 when a value is above 9 or two givens clash. */
+int se_grid_load(se_grid_t *g, const uint8_t *cells);
+
 /* The cell at index i of region u. */
 static inline int se_cell(const se_grid_t *g, int u, int i)
 {
