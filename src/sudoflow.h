@@ -857,7 +857,7 @@ SF_API int sf_se_format(const sf_se_result_t *r, char *buf, size_t cap);
  * NULL) is a record that is not a puzzle and gets that command's answer
  * for one.  Every function returns 0, or -1 when out of memory or an
  * argument is wrong (an array it needs is NULL while n > 0, n rows, or
- * n * k copies, would not fit in a size, a budget below 0; outputs then
+ * n * k copies, would not fit in a size, a budget that is NaN; outputs then
  * unspecified), or -2 when it was cancelled (sf_cancel: it stops
  * within a block of rows, or for a long row within a step of its search;
  * outputs then unspecified); any number may run at once on distinct

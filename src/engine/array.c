@@ -288,7 +288,7 @@ int sf_array_se(const uint8_t *cells, const uint8_t *invalid, size_t n,
                 double budget, int threads, int16_t *tenths, int8_t *steps,
                 uint8_t *flags)
 {
-    if (bad_args(n, cells, tenths, steps) || (n && !flags) || !(budget >= 0))
+    if (bad_args(n, cells, tenths, steps) || (n && !flags) || budget != budget)
         return -1;
     const se_ctx_t c = {NULL, cells, invalid, budget, tenths, steps, flags};
     const row_job_t job = {&c, solver_start, se_row, solver_stop};

@@ -589,7 +589,7 @@ static int rate(const uint8_t *cells, double budget, int ceiling,
 
 int sf_se_rate(const uint8_t *cells, double budget, sf_se_result_t *out)
 {
-    if (!cells || !out || !(budget >= 0))
+    if (!cells || !out || budget != budget) /* NaN; <= 0: no limit */
         return -1;
     return rate(cells, budget, 0, 0, NULL, out);
 }
@@ -647,7 +647,7 @@ void se_ladder_free(se_work_t *w)
 int se_trace(const uint8_t *cells, double budget, const se_tracer_t *tr,
              sf_se_result_t *out)
 {
-    if (!cells || !out || !tr || !tr->step || !(budget >= 0))
+    if (!cells || !out || !tr || !tr->step || budget != budget)
         return -1;
     return rate(cells, budget, 0, 0, tr, out);
 }

@@ -13,6 +13,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <string.h>
 
 #include "sudoflow.h"
@@ -125,7 +126,7 @@ static void test_se_format(void **state)
     assert_string_equal(buf, "");
     assert_int_equal(sf_se_rate(NULL, 0, &r), -1);
     uint8_t cells[81] = {0};
-    assert_int_equal(sf_se_rate(cells, -1, &r), -1);
+    assert_int_equal(sf_se_rate(cells, NAN, &r), -1);
 }
 
 /* Row counts whose arrays would not fit: sf_array_augment returned 0
