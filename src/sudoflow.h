@@ -844,6 +844,61 @@ SF_API const char *sf_se_step_name(sf_se_step_t step);
  * bound; "" for SF_SE_INVALID.  Returns the length. */
 SF_API int sf_se_format(const sf_se_result_t *r, char *buf, size_t cap);
 
+/* SE's display name of a step into buf, as Sudoku Explainer prints it
+ * ("Naked Pair", "Unique Rectangle type 4", "Unique Loop 8 type 1",
+ * "Turbot Fish", "Dynamic Contradiction Forcing Chains (+)"): the step's
+ * technique and its variant (a trace's, sf_trace_t; 0 gives the plain
+ * name: "Unique Rectangle", "Forcing X-Chain").  "?" out of range.
+ * Returns the length, as snprintf. */
+SF_API int sf_se_label(sf_se_step_t step, unsigned variant, char *buf,
+                       size_t cap);
+
+/* Solving traces: the steps of the SE rating in the order SE takes them,
+ * each with what it places and eliminates, for any number of puzzles in
+ * flat arrays (ragged: offsets into the next level).  Made by
+ * sf_se_explain and sf_array_explain, freed with sf_trace_free; zeroed
+ * (or sf_trace_init) before first use. */
+typedef struct sf_trace {
+    size_t puzzles, steps, actions; /* counts so far */
+    size_t *step_start;   /* puzzles + 1: puzzle i's steps are
+                           * [step_start[i], step_start[i + 1]) */
+    int8_t *technique;    /* per step: its sf_se_step_t */
+    uint8_t *variant;     /* per step: what SE's name adds (sf_se_label):
+                           * the type of a unique loop or BUG (bits 0-2)
+                           * and a loop's cells (bits 3-7, when over 6);
+                           * 1 for an X-chain that SE calls a turbot fish */
+    int16_t *tenths;      /* per step: its SE difficulty in tenths */
+    size_t *action_start; /* steps + 1: step j's actions likewise */
+    uint8_t *kind;        /* per action: 0 places, 1 eliminates */
+    uint8_t *cell;        /* per action: the cell, 0..80 (row-major) */
+    uint8_t *digit;       /* per action: the digit, 1..9 */
+    uint16_t *candidates; /* with candidates asked for: per step, the 81
+                           * cells' candidates before it (bit d - 1 for
+                           * digit d; a filled cell has its digit as its
+                           * one candidate); else NULL */
+    int with_candidates;  /* ask for candidates (set before first use) */
+    size_t cap_[3];       /* room allocated: puzzles, steps, actions */
+} sf_trace_t;
+
+SF_API void sf_trace_init(sf_trace_t *t, int with_candidates);
+SF_API void sf_trace_free(sf_trace_t *t);
+/* Append a puzzle without steps (one that is not rated), or puzzle i of
+ * src with its steps (src with candidates when t has them): 0, or -1 out
+ * of memory (t unchanged). */
+SF_API int sf_trace_skip(sf_trace_t *t);
+SF_API int sf_trace_append(sf_trace_t *t, const sf_trace_t *src, size_t i);
+
+/* Rate cells as sf_se_rate does (the same result in out) by SE's own path
+ * (SE applies one step at a time: the rating skips work that changes the
+ * path but not the rating) and append the puzzle's steps to t: each
+ * placement and elimination as an action, in order (a step's placement
+ * first; it removes the other candidates of its cell, which are not
+ * listed).  A rating stopped by the budget keeps the steps so far.  For
+ * puzzles with exactly one solution.  0, or -1 (NULL, out of memory:
+ * the trace then holds what it held before). */
+SF_API int sf_se_explain(const uint8_t *cells, double budget, sf_trace_t *t,
+                         sf_se_result_t *out);
+
 /* ----------------------------------------------------------------- arrays */
 
 /* Whole arrays of puzzles in one call, for bindings (the Python package)
@@ -889,6 +944,15 @@ SF_API int sf_array_parse(const char *text, const uint64_t *off, size_t n,
 SF_API long sf_array_read(sf_reader_t *reader, size_t max, uint8_t *cells,
                           uint8_t *invalid, uint64_t *lines,
                           sf_error_t *err);
+
+/* SE's solving traces of n rows, as `sudoflow explain` gives them:
+ * appended to t in row order (sf_trace_init it first; a row without
+ * exactly one solution gets no steps), the ratings into tenths, steps and
+ * flags as sf_array_se. */
+SF_API int sf_array_explain(const uint8_t *cells, const uint8_t *invalid,
+                            size_t n, double budget, int threads,
+                            sf_trace_t *t, int16_t *tenths, int8_t *steps,
+                            uint8_t *flags);
 
 /* Solve n rows with kernel k (NULL = default) as sf_solve_cells does.
  * Writes solutions (n rows: the solution when the count is > 0, else

@@ -38,9 +38,9 @@ import numpy as np
 from . import _native
 
 __all__ = [
-    "read", "solve", "rate", "se_rate", "canon", "augment", "generate",
-    "to_strings", "ReadResult", "SolveResult", "RateResult", "SeResult",
-    "CanonResult", "AugmentResult",
+    "read", "solve", "rate", "se_rate", "explain", "canon", "augment",
+    "generate", "to_strings", "ReadResult", "SolveResult", "RateResult",
+    "SeResult", "ExplainResult", "CanonResult", "AugmentResult",
     "STATUS_NAMES", "LEVEL_NAMES", "SE_STEP_NAMES", "SYMMETRIES", "KERNELS",
     "SOLVED", "UNIQUE", "MULTIPLE", "UNSOLVABLE", "INVALID",
 ]
@@ -321,6 +321,56 @@ class SeResult(_Result):
         self.invalid = invalid
 
 
+class ExplainResult(SeResult):
+    """Solving traces (as ``sudoflow explain``): the steps of each
+    puzzle's Sudoku Explainer rating in SE's order, in flat arrays with
+    offsets (ragged).  Per puzzle, as SeResult: ratings, bounds, steps
+    (the hardest step's technique), invalid, and
+
+    step_start    int64[N+1]: puzzle i's steps are rows
+                  step_start[i]:step_start[i+1] of the step arrays (none
+                  for a puzzle that is not rated)
+
+    per step (S of them):
+
+    technique     int8[S]: index into SE_STEP_NAMES
+    variant       uint8[S]: what SE's display name adds (see names())
+    rating        float64[S]: the step's SE difficulty
+    step_puzzle   int64[S]: the puzzle the step belongs to
+    action_start  int64[S+1]: step j's actions are rows
+                  action_start[j]:action_start[j+1] of the action arrays
+    candidates    uint16[S, 81] with candidates=True, else None: the
+                  candidates before the step (bit d-1 for digit d; a
+                  filled cell has its digit as its one candidate)
+
+    and per action (A of them), a step's placement first:
+
+    kind          uint8[A]: 0 places the digit, 1 eliminates it (a
+                  placement removes the cell's other candidates, which
+                  are not listed)
+    cell          uint8[A]: 0..80, row-major
+    digit         uint8[A]: 1..9
+    action_step   int64[A]: the step the action belongs to
+    """
+
+    _names = ("ratings", "bounds", "steps", "invalid", "step_start",
+              "technique", "variant", "rating", "step_puzzle",
+              "action_start", "kind", "cell", "digit", "action_step")
+
+    def names(self):
+        """SE's display name of every step ("Hidden Single", "Unique
+        Rectangle type 2", "Turbot Fish"), a list of S strings."""
+        pairs = np.stack([self.technique.astype(np.int64),
+                          self.variant.astype(np.int64)], axis=1)
+        known, back = np.unique(pairs, axis=0, return_inverse=True)
+        buf = _native.ctypes.create_string_buffer(96)
+        text = []
+        for tech, var in known:
+            _lib.sf_se_label(int(tech), int(var), buf, len(buf))
+            text.append(buf.value.decode())
+        return [text[k] for k in np.asarray(back).reshape(-1)]
+
+
 class CanonResult(_Result):
     """Canonical forms (as ``sudoflow canon``): canon uint8[N, 81] (zeros
     for an invalid record) and invalid bool[N]."""
@@ -480,6 +530,72 @@ def se_rate(puzzles, budget=0.0, threads=None):
     ratings = np.where(tenths < 0, np.nan, tenths / 10.0)
     bounds = (flags != 0) & (tenths >= 0)
     return SeResult(ratings, bounds, steps, _invalid_bool(invalid, n))
+
+
+def _copy(ptr, n, dtype):
+    """n values of a C array as a NumPy array of its own (zeros when the
+    array was never allocated: offsets of an empty trace)."""
+    if n == 0 or not ptr:
+        return np.zeros(n, dtype=dtype)
+    return np.ctypeslib.as_array(ptr, shape=(n,)).astype(dtype, copy=True)
+
+
+def explain(puzzles, candidates=False, budget=0.0, threads=None):
+    """The solving trace of every puzzle with exactly one solution; an
+    ExplainResult (the traces ``sudoflow explain`` writes).
+
+    candidates  also keep each step's candidates before it
+    budget      seconds per puzzle (0: none), as explain --se-budget: a
+                trace stopped by it has its steps so far
+
+    A training tensor from it, e.g. the step at which each cell is filled
+    and the technique that fills it (-1 for the givens):
+
+        t = sudoflow.explain(puzzles)
+        place = t.kind == 0
+        step = t.action_step[place]
+        order = np.full((len(t), 81), -1, np.int16)
+        tech = np.full((len(t), 81), -1, np.int8)
+        i, c = t.step_puzzle[step], t.cell[place]
+        order[i, c] = step - t.step_start[i]
+        tech[i, c] = t.technique[step]
+    """
+    budget = float(budget)
+    if not budget >= 0 or budget == float("inf"):
+        raise ValueError("budget: a number of seconds, 0 or more")
+    nt = _threads(threads)
+    cells, invalid = _puzzles(puzzles, nt)
+    n = len(cells)
+    tenths = np.empty(n, dtype=np.int16)
+    steps = np.empty(n, dtype=np.int8)
+    flags = np.empty(n, dtype=np.uint8)
+    tr = _native.Trace()
+    _lib.sf_trace_init(tr, 1 if candidates else 0)
+    try:
+        _check(_Runner.call(_lib.sf_array_explain,
+            cells.ctypes.data, _addr(invalid), n, budget, nt, tr,
+            tenths.ctypes.data, steps.ctypes.data, flags.ctypes.data))
+        ns, na = tr.steps, tr.actions
+        r = ExplainResult(np.where(tenths < 0, np.nan, tenths / 10.0),
+                          (flags != 0) & (tenths >= 0), steps,
+                          _invalid_bool(invalid, n))
+        r.step_start = _copy(tr.step_start, n + 1, np.int64)
+        r.technique = _copy(tr.technique, ns, np.int8)
+        r.variant = _copy(tr.variant, ns, np.uint8)
+        r.rating = _copy(tr.tenths, ns, np.float64) / 10.0
+        r.action_start = _copy(tr.action_start, ns + 1, np.int64)
+        r.kind = _copy(tr.kind, na, np.uint8)
+        r.cell = _copy(tr.cell, na, np.uint8)
+        r.digit = _copy(tr.digit, na, np.uint8)
+        r.candidates = (_copy(tr.candidates, ns * _CELLS, np.uint16)
+                        .reshape(ns, _CELLS) if candidates else None)
+    finally:
+        _lib.sf_trace_free(tr)
+    r.step_puzzle = np.repeat(np.arange(n, dtype=np.int64),
+                              np.diff(r.step_start))
+    r.action_step = np.repeat(np.arange(ns, dtype=np.int64),
+                              np.diff(r.action_start))
+    return r
 
 
 def canon(puzzles, threads=None):

@@ -58,6 +58,26 @@ class Error(_c.Structure):
     _fields_ = [("code", _c.c_int), ("message", _c.c_char * 512)]
 
 
+class Trace(_c.Structure):
+    """sf_trace_t"""
+
+    _fields_ = [
+        ("puzzles", _c.c_size_t), ("steps", _c.c_size_t),
+        ("actions", _c.c_size_t),
+        ("step_start", _c.POINTER(_c.c_size_t)),
+        ("technique", _c.POINTER(_c.c_int8)),
+        ("variant", _c.POINTER(_c.c_uint8)),
+        ("tenths", _c.POINTER(_c.c_int16)),
+        ("action_start", _c.POINTER(_c.c_size_t)),
+        ("kind", _c.POINTER(_c.c_uint8)),
+        ("cell", _c.POINTER(_c.c_uint8)),
+        ("digit", _c.POINTER(_c.c_uint8)),
+        ("candidates", _c.POINTER(_c.c_uint16)),
+        ("with_candidates", _c.c_int),
+        ("cap_", _c.c_size_t * 3),
+    ]
+
+
 class _KernelHead(_c.Structure):
     """The first member of sf_kernel_t, all the package reads of it."""
 
@@ -104,6 +124,15 @@ _SIGNATURES = {
     "sf_array_se": (
         _c.c_int,
         [_ptr, _ptr, _c.c_size_t, _c.c_double, _c.c_int, _ptr, _ptr, _ptr],
+    ),
+    "sf_trace_init": (None, [_c.POINTER(Trace), _c.c_int]),
+    "sf_trace_free": (None, [_c.POINTER(Trace)]),
+    "sf_se_label": (_c.c_int, [_c.c_int, _c.c_uint, _c.c_char_p,
+                               _c.c_size_t]),
+    "sf_array_explain": (
+        _c.c_int,
+        [_ptr, _ptr, _c.c_size_t, _c.c_double, _c.c_int,
+         _c.POINTER(Trace), _ptr, _ptr, _ptr],
     ),
     "sf_array_canon": (
         _c.c_int,

@@ -309,6 +309,74 @@ def test_se_rate_budget():
         sudoflow.se_rate(hard, budget=-1)
 
 
+# ------------------------------------------------------------- explain
+
+def test_explain_matches_cli(cli):
+    lines = ([p for p, _, _ in _se_reference(2)] + BAD_RECORDS +
+             ["11" + "." * 79, "." * 81])
+    want = cli(["explain", "--in-format", "line", "--out-format", "line"],
+               lines)
+    t = sudoflow.explain(lines, threads=2)
+    names = t.names()
+    got = []
+    for j in range(len(t.technique)):
+        for a in range(t.action_start[j], t.action_start[j + 1]):
+            i = t.step_puzzle[j]
+            got.append("%d,%d,%s,%s,%.1f,%s,%d,%d" % (
+                i + 1, j - t.step_start[i] + 1,
+                sudoflow.SE_STEP_NAMES[t.technique[j]], names[j],
+                t.rating[j], "eliminate" if t.kind[a] else "place",
+                t.cell[a], t.digit[a]))
+    assert got == want
+    r = sudoflow.se_rate(lines)
+    np.testing.assert_array_equal(t.ratings, r.ratings)
+    np.testing.assert_array_equal(t.steps, r.steps)
+    assert (np.diff(t.step_start)[np.isnan(t.ratings)] == 0).all()
+
+
+def test_explain_replays_and_makes_a_tensor():
+    puzzles = load("sample.txt.gz", 60)
+    t = sudoflow.explain(puzzles, candidates=True)
+    sol = sudoflow.solve(puzzles).solutions
+    cells = np.zeros_like(sol)
+    given = np.array([[0 if ch in ".0" else int(ch) for ch in p[:81]]
+                      for p in puzzles], dtype=np.uint8)
+    assert t.candidates.shape == (len(t.technique), 81)
+    for j in range(len(t.technique)):
+        a = slice(t.action_start[j], t.action_start[j + 1])
+        i = t.step_puzzle[j]
+        placed = t.kind[a] == 0
+        assert (t.digit[a][placed] == sol[i, t.cell[a][placed]]).all()
+        assert (t.digit[a][~placed] != sol[i, t.cell[a][~placed]]).all()
+        bits = t.candidates[j, t.cell[a]] >> (t.digit[a] - 1) & 1
+        assert bits.all()  # each action's digit was still a candidate
+    # the docstring's tensor: every empty cell gets a step, givens -1
+    place = t.kind == 0
+    step = t.action_step[place]
+    order = np.full((len(t), 81), -1, np.int16)
+    i, c = t.step_puzzle[step], t.cell[place]
+    order[i, c] = step - t.step_start[i]
+    assert ((order >= 0) == (given == 0)).all()
+    cells[i, c] = t.digit[place]
+    np.testing.assert_array_equal(cells + given, sol)
+    one = sudoflow.explain(puzzles, threads=1)
+    for k in ("step_start", "technique", "variant", "rating", "kind",
+              "cell", "digit"):
+        np.testing.assert_array_equal(getattr(one, k), getattr(t, k))
+    assert one.candidates is None
+
+
+def test_explain_empty_and_budget():
+    t = sudoflow.explain(np.zeros((0, 81), np.uint8))
+    assert len(t) == 0 and list(t.step_start) == [0]
+    assert len(t.technique) == 0 and t.names() == []
+    hard = [p for p, se, _ in _se_reference(40) if se >= 8.5][:1]
+    t = sudoflow.explain(hard, budget=1e-6)
+    assert t.bounds.all()
+    with pytest.raises(ValueError):
+        sudoflow.explain(hard, budget=float("nan"))
+
+
 # ---------------------------------------------------- canon and augment
 
 def test_canon_matches_cli(cli):

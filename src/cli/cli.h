@@ -20,6 +20,7 @@ int cli_solve(int argc, char **argv);
 int cli_bench(int argc, char **argv);
 int cli_generate(int argc, char **argv);
 int cli_rate(int argc, char **argv);
+int cli_explain(int argc, char **argv);
 int cli_transform(int argc, char **argv);
 int cli_canon(int argc, char **argv);
 int cli_split(int argc, char **argv);
@@ -111,7 +112,9 @@ enum { CLI_OPT_IN_FORMAT = 256, CLI_OPT_COLUMN, CLI_OPT_STRICT, CLI_OPT_SEP,
 "      --strict         stop at the first invalid record (exit 3)\n"    \
 "      --max-record-bytes N  longest record kept (default 1048576); a\n"  \
 "                       longer one is invalid and never held in memory\n"
-#define CLI_OUTPUT_HELP                                                     \
+#define CLI_OUTPUT_HELP CLI_OUTPUT_HELP_CHUNK("8192")
+/* ...with another default chunk size (text). */
+#define CLI_OUTPUT_HELP_CHUNK(def)                                          \
 "  -j, --threads N      worker threads (default or 0: all cores)\n"       \
 "      --out-format F   line (fields joined by --sep) or jsonl (one JSON\n" \
 "                       object a record, null where a field has no value)\n"\
@@ -122,7 +125,7 @@ enum { CLI_OPT_IN_FORMAT = 256, CLI_OPT_COLUMN, CLI_OPT_STRICT, CLI_OPT_SEP,
 "      --gzip-level N   gzip level 1-9 (default 1)\n"                      \
 "  -f, --force          overwrite an existing output file\n"               \
 "      --stats FILE     write the run statistics as JSON\n"                \
-"      --chunk N        records per chunk (default 8192)\n"                \
+"      --chunk N        records per chunk (default " def ")\n"            \
 "  -q, --quiet          no summary, no progress\n"                         \
 "  -h, --help           this help\n"                                    \
 "  -V, --version        the version and how it was built\n"

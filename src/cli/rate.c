@@ -30,6 +30,7 @@ typedef struct rate_slot {
     double rating;        /* < 0: none */
     int level;            /* -1: none */
     sf_se_result_t se;    /* status SF_SE_INVALID: none */
+    int nomem;            /* the SE rating ran out of memory */
 } rate_slot_t;
 
 typedef struct rate_worker {
@@ -148,6 +149,7 @@ static void rate_work(void *ctx, int thread, const sf_item_t *it, void *slot)
     s->rating = -1;
     s->level = -1;
     s->se.status = SF_SE_INVALID;
+    s->nomem = 0;
     if (!it->rec->invalid) {
         uint8_t solution[SF_CELLS];
         sf_result_t r;
@@ -167,10 +169,21 @@ static void rate_work(void *ctx, int thread, const sf_item_t *it, void *slot)
         w->by_level[s->level]++;
     }
     if (k->want_se && s->status == SF_UNIQUE) {
-        if (sf_se_rate(it->rec->cells, k->se_budget, &s->se) != 0)
-            s->se.status = SF_SE_INVALID; /* out of memory: left empty */
+        if (sf_se_rate(it->rec->cells, k->se_budget, &s->se) != 0) {
+            s->se.status = SF_SE_INVALID;
+            s->nomem = 1;
+        }
         w->se_by_status[s->se.status]++;
     }
+}
+
+/* A rating lost for want of memory stops the run (out of memory) rather
+ * than leave its field empty. */
+static int rate_keep(void *ctx, const sf_item_t *it, void *slot,
+                     sf_error_t *err)
+{
+    (void)ctx, (void)it, (void)err;
+    return ((const rate_slot_t *)slot)->nomem ? -1 : 1;
 }
 
 static void put_field(sf_out_t *out, int f, const sf_item_t *it,
@@ -313,7 +326,8 @@ static int rate_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
     const sf_job_t job = {
         .ctx = k, .outputs = 1, .slot_size = sizeof(rate_slot_t),
         .start = rate_start, .begin = rate_begin, .work = rate_work,
-        .emit = rate_emit, .fine = k->want_se, /* SE: up to seconds each */
+        .keep = k->want_se ? rate_keep : NULL, .emit = rate_emit,
+        .fine = k->want_se, /* SE: up to seconds each */
     };
     const int rc = sf_job_run(&k->run.batch, &job, rd, wr, &k->stats, err);
     rate_finish(k);

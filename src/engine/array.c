@@ -295,6 +295,102 @@ int sf_array_se(const uint8_t *cells, const uint8_t *invalid, size_t n,
     return run_rows(&job, n, threads, 1);
 }
 
+/* ---------------------------------------------------------------- traces */
+
+/* A thread's solver and the trace of the rows it explained (in the order
+ * it took them); the rows' traces are copied into the caller's in row
+ * order once all are done. */
+typedef struct explain_state {
+    sf_solver_t *solver;
+    sf_trace_t trace;
+} explain_state_t;
+
+typedef struct explain_ctx {
+    se_ctx_t se;               /* the rows, budget and rating outputs */
+    int with_candidates;
+    explain_state_t **states;  /* one per thread of the team */
+    int nstates, room;
+    uint64_t *row_at;          /* per row: state << 32 | puzzle in it */
+    int failed;
+} explain_ctx_t;
+
+static void *explain_start(const void *ctx)
+{
+    explain_ctx_t *c = (explain_ctx_t *)(uintptr_t)ctx; /* its own slots */
+    explain_state_t *st = calloc(1, sizeof *st);
+    const int k = __atomic_fetch_add(&c->nstates, 1, __ATOMIC_RELAXED);
+    if (!st || k >= c->room || !(st->solver = sf_solver_new(NULL))) {
+        free(st);
+        return NULL;
+    }
+    sf_trace_init(&st->trace, c->with_candidates);
+    c->states[k] = st;
+    return st;
+}
+
+static void explain_row(const void *ctx, void *state, size_t i)
+{
+    explain_ctx_t *c = (explain_ctx_t *)(uintptr_t)ctx;
+    explain_state_t *st = state;
+    const se_ctx_t *e = &c->se;
+    const uint8_t *cells = e->cells + SF_CELLS * i;
+    e->tenths[i] = -1;
+    e->steps[i] = -1;
+    e->flags[i] = SF_SE_INVALID;
+    int k = 0;
+    while (c->states[k] != st)
+        k++;
+    c->row_at[i] = (uint64_t)k << 32 | st->trace.puzzles;
+    uint8_t solution[SF_CELLS];
+    sf_result_t r;
+    sf_se_result_t se;
+    const int unique = !flagged(e->invalid, i) &&
+        sf_solve_cells(st->solver, cells, 2, 0, solution, &r) == SF_UNIQUE;
+    if (unique ? sf_se_explain(cells, e->budget, &st->trace, &se) != 0
+               : sf_trace_skip(&st->trace) != 0) {
+        __atomic_store_n(&c->failed, 1, __ATOMIC_RELAXED);
+        return;
+    }
+    if (!unique || se.status == SF_SE_INVALID)
+        return;
+    e->tenths[i] = (int16_t)se.tenths;
+    e->steps[i] = (int8_t)se.step;
+    e->flags[i] = (uint8_t)se.status;
+}
+
+int sf_array_explain(const uint8_t *cells, const uint8_t *invalid, size_t n,
+                     double budget, int threads, sf_trace_t *t,
+                     int16_t *tenths, int8_t *steps, uint8_t *flags)
+{
+    if (bad_args(n, cells, t, tenths) || (n && (!steps || !flags)) ||
+        budget != budget)
+        return -1;
+    explain_ctx_t c = {{NULL, cells, invalid, budget, tenths, steps, flags},
+                       t->with_candidates, NULL, 0,
+                       team_size(threads, n, 1), NULL, 0};
+    c.states = calloc((size_t)c.room, sizeof *c.states);
+    c.row_at = malloc((n ? n : 1) * sizeof *c.row_at);
+    int rc = c.states && c.row_at ? 0 : -1;
+    if (rc == 0) {
+        const row_job_t job = {&c, explain_start, explain_row, NULL};
+        rc = run_rows(&job, n, c.room, 1);
+    }
+    if (rc == 0 && c.failed)
+        rc = -1;
+    for (size_t i = 0; rc == 0 && i < n; i++) /* in row order */
+        rc = sf_trace_append(t, &c.states[c.row_at[i] >> 32]->trace,
+                             (size_t)(c.row_at[i] & 0xffffffffu));
+    for (int k = 0; c.states && k < c.room; k++)
+        if (c.states[k]) {
+            sf_solver_free(c.states[k]->solver);
+            sf_trace_free(&c.states[k]->trace);
+            free(c.states[k]);
+        }
+    free(c.states);
+    free(c.row_at);
+    return rc;
+}
+
 /* ------------------------------------------------------ canonical forms */
 
 typedef struct canon_ctx {

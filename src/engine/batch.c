@@ -144,10 +144,14 @@ static void work_block(const driver_t *d, int t, bchunk_t *c, size_t k)
         emit_block(d, t, c, k);
 }
 
-/* The ordered pass on one item: 1 to keep it, else 0. */
+/* The ordered pass on one item: 1 to keep it, else 0.  After an item
+ * whose pass failed nothing is kept, so the output ends with the items
+ * before it. */
 int batch_keep_one(driver_t *d, const sf_item_t *it, void *slot)
 {
     const sf_job_t *job = d->job;
+    if (d->keep_dead)
+        return 0;
     sf_error_t err;
     err.code = 0;
     const int k = job->keep(job->ctx, it, slot, &err);
@@ -155,8 +159,9 @@ int batch_keep_one(driver_t *d, const sf_item_t *it, void *slot)
         batch_fail(d, SF_ERR_NOMEM, "out of memory");
     else if (k < 0)
         batch_fail(d, err.code, err.message);
+    d->keep_dead = k < 0;
     d->dropped += k == 0;
-    return k != 0;
+    return k > 0;
 }
 
 /* The ordered pass over chunk c, on one thread. */

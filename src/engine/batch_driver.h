@@ -70,6 +70,8 @@ typedef struct driver {
     int eof;              /* no more items */
     int failed;           /* stop reading: err holds why */
     int out_dead;         /* output failed: write nothing more */
+    int keep_dead;        /* the ordered pass failed on an item: it and
+                           * every item after it are not written */
     sf_error_t err;
     uint64_t read, written, invalid, dropped;
     uint64_t bytes_written; /* input bytes of the records written */

@@ -824,6 +824,7 @@ static void forcing_hint(const se_grid_t *g, se_work_t *w, int end,
         b->tmp.cell = c;
         b->tmp.digit = d;
     }
+    b->tmp.variant = !y && cx == 6; /* SE's name for it: turbot fish */
     if (b->all)
         keep(g, w, b, cx, chain_key(y, 1), end, 0);
     else

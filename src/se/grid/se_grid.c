@@ -115,6 +115,7 @@ void se_hint_clear(se_hint_t *h, int tech, int diff)
     h->cell = -1;
     h->digit = 0;
     h->tech = tech;
+    h->variant = 0;
     h->diff = diff;
     h->exact = diff / 10.0;
 }

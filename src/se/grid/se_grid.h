@@ -67,6 +67,7 @@ typedef struct se_hint {
                                  * SE orders and picks the hardest step by
                                  * it */
     int tech;                   /* SF_SE_STEP_* of the technique */
+    int variant;                /* what SE's name adds (sf_se_label) */
     int cell, digit;            /* a placement (digit 0..8), cell -1: none */
     uint16_t elim[81];          /* candidates removed, per cell */
     int nelim;                  /* cells with a nonzero elim */

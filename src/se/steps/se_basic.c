@@ -60,30 +60,34 @@ static inline int is_clean(const uint32_t *clean, int bit)
 
 /* --------------------------------------------------------------- singles */
 
+/* The first digit with one place in unit u, or -1. */
+static int single_in(const se_grid_t *g, int u)
+{
+    for (int d = 0; d < 9; d++) {
+        const unsigned m = g->pos[u][d];
+        if (m && !(m & (m - 1)))
+            return d;
+    }
+    return -1;
+}
+
 int se_hidden_single(const se_grid_t *g, se_hint_t *h)
 {
-    /* one pass: the first full house wins; else the first single met */
+    /* the first full house wins (a region with one empty cell, looked for
+     * first: 27 counts); else the first single met, in SE's order */
     int first_u = -1, first_d = 0;
-    for (int k = 0; k < 27; k++) {
+    for (int k = 0; k < 27 && first_u < 0; k++) {
         const int u = bcr_unit(k);
-        for (int d = 0; d < 9; d++) {
-            const unsigned m = g->pos[u][d];
-            if (!m || (m & (m - 1)))
-                continue;
-            if (g->empty[u] == 1) {
-                first_u = u;
-                first_d = d;
-                goto found;
-            }
-            if (first_u < 0) {
-                first_u = u;
-                first_d = d;
-            }
-        }
+        if (g->empty[u] == 1 && (first_d = single_in(g, u)) >= 0)
+            first_u = u;
+    }
+    for (int k = 0; k < 27 && first_u < 0; k++) {
+        const int u = bcr_unit(k);
+        if (g->empty[u] && (first_d = single_in(g, u)) >= 0)
+            first_u = u;
     }
     if (first_u < 0)
         return 0;
-found:;
     const int alone = g->empty[first_u] == 1;
     const int box = first_u >= TAB_BOX_UNIT(0);
     se_hint_clear(h, alone ? SF_SE_STEP_FULL_HOUSE

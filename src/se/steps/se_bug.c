@@ -134,6 +134,7 @@ static int type2(const se_grid_t *g, const bug_t *b, se_hint_t *h)
     if (!b->have_common)
         return 0;
     se_hint_clear(h, SF_SE_STEP_BUG, 57);
+    h->variant = 2;
     for (int c = 0; c < 81; c++)
         if (in_set(b->common, c))
             se_hint_elim(h, c, g->cand[c] & b->all);
@@ -150,6 +151,7 @@ static int type4(const se_grid_t *g, const bug_t *b, se_hint_t *h)
         if (shared_region(g, b, k) < 0)
             continue;
         se_hint_clear(h, SF_SE_STEP_BUG, 57);
+        h->variant = 4;
         se_hint_elim(h, c1, g->cand[c1] & ~b->values[c1] & ~common);
         se_hint_elim(h, c2, g->cand[c2] & ~b->values[c2] & ~common);
         return 1;
@@ -185,6 +187,7 @@ static int type3_in(const se_grid_t *g, const bug_t *b, int u, se_hint_t *h)
             if (se_popcount(other) != deg || !ok || se_popcount(set) != deg)
                 continue;
             se_hint_clear(h, SF_SE_STEP_BUG, 57 + deg - 1);
+            h->variant = 3;
             for (int i = 0; i < n; i++)
                 if (!(t >> i & 1))
                     se_hint_elim(h, rc[i], g->cand[rc[i]] & set);
@@ -215,6 +218,7 @@ int se_bug(const se_grid_t *g, se_hint_t *h)
         return 0;
     if (b.n == 1) {
         se_hint_clear(h, SF_SE_STEP_BUG, 56);
+        h->variant = 1;
         se_hint_elim(h, b.cells[0], g->cand[b.cells[0]] & ~b.all);
         return 1;
     }

@@ -102,6 +102,7 @@ static void offer(ul_search_t *s, int kind, int type)
 {
     if (kept(s, kind))
         return;
+    s->cur.variant = type | (s->len > 6 ? s->len << 3 : 0);
     if (!s->cur.nelim)
         return;
     if (s->nseen < MAX_SEEN) {
