@@ -30,11 +30,14 @@
  * and so do columns (or whole stacks) that agree in every row placed so
  * far, so only the first of each is tried; row 0 with distinct digits is
  * written down directly.  Nothing here assumes a valid puzzle: empty, full
- * and contradictory grids go through the same search.
+ * and contradictory grids go through the same search; complete valid
+ * grids, the solutions, have a faster method of their own (grid_canon.c)
+ * that gives the same form.
  */
 #include <string.h>
 
 #include "equivalence.h"
+#include "grid_canon.h"
 
 void sf_xform_identity(sf_xform_t *t)
 {
@@ -491,6 +494,12 @@ void sf_canon(const uint8_t *in, uint8_t *out, sf_xform_t *t)
 {
     if (!in || !out)
         return;
+    if (memchr(in, 0, 81) || grid_canon(in, out, t) != 0)
+        canon_search(in, out, t); /* grids have a faster method */
+}
+
+void canon_search(const uint8_t *in, uint8_t *out, sf_xform_t *t)
+{
     canon_t s;
     canon_cand_t bufs[2][CANON_MAX];
     canon_cand_t *cur = bufs[0], *nxt = bufs[1];

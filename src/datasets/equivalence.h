@@ -25,4 +25,9 @@
  * stream state gives the same transform. */
 void sf_xform_random(sf_xform_t *t, rng_t *r);
 
+/* sf_canon by the general search alone, for any cells (sf_canon gives
+ * complete valid grids to grid_canon.c instead; the tests compare the
+ * two). */
+void canon_search(const uint8_t *in, uint8_t *out, sf_xform_t *t);
+
 #endif
