@@ -899,6 +899,75 @@ SF_API int sf_trace_append(sf_trace_t *t, const sf_trace_t *src, size_t i);
 SF_API int sf_se_explain(const uint8_t *cells, double budget, sf_trace_t *t,
                          sf_se_result_t *out);
 
+/* ------------------------------------------------------------- leak audit */
+
+/* Which test records leak from the other sets of an audit (train and
+ * reference sets): equivalence of puzzles and of solution grids, judged
+ * by 128-bit hashes of canonical forms (as canon --dedupe: distinct forms
+ * share one with a probability near n^2 / 2^129, which could only add a
+ * finding, never hide one), in memory that does not grow with the sets
+ * (sorted runs on disk). */
+
+typedef enum sf_leak {
+    SF_LEAK_PUZZLE,     /* equivalent to a puzzle of the other set */
+    SF_LEAK_SOLUTION,   /* its solution grid equivalent to the solution
+                         * grid of a puzzle of the other set */
+    SF_LEAK_MULTIPLE,   /* not checked by grid: several solutions */
+    SF_LEAK_UNSOLVABLE, /* not checked by grid: no solution */
+    SF_LEAK_COUNT
+} sf_leak_t;
+
+/* "puzzle", "solution", "multiple", "unsolvable"; "?" out of range. */
+SF_API const char *sf_leak_name(sf_leak_t kind);
+
+/* What an audit compares of a record. */
+typedef struct sf_audit_key {
+    uint64_t puzzle[2];  /* hash of the puzzle's canonical form */
+    uint64_t grid[2];    /* of its solution grid's (status SF_UNIQUE) */
+    sf_status_t status;  /* solutions counted to 2 */
+} sf_audit_key_t;
+
+/* The key of cells (81, 0 = empty), solving with solver (one per thread).
+ * Returns key->status. */
+SF_API sf_status_t sf_audit_key(sf_solver_t *solver, const uint8_t *cells,
+                                sf_audit_key_t *key);
+
+typedef struct sf_audit sf_audit_t;
+
+/* An audit of sets sets (2 to 255): 0 .. sets - 2 are compared with,
+ * sets - 1 is the test set.  Its records are held in about memory bytes
+ * and spilled to temporary files in dir (NULL: $TMPDIR, else /tmp),
+ * removed as soon as made.  NULL when out of memory. */
+SF_API sf_audit_t *sf_audit_new(int sets, size_t memory, const char *dir);
+SF_API void sf_audit_free(sf_audit_t *a);
+
+/* Add a record of set (its file, any number the caller gives, and line):
+ * 0, or -1 with err filled (a temporary file could not be written, out
+ * of memory, set out of range). */
+SF_API int sf_audit_add(sf_audit_t *a, int set, uint32_t file, uint64_t line,
+                        const sf_audit_key_t *key, sf_error_t *err);
+
+/* One finding: a test record and what it shares with another set. */
+typedef struct sf_finding {
+    uint32_t file;        /* the test record's file and line */
+    uint64_t line;
+    sf_leak_t kind;
+    int set;              /* puzzle, solution: the other set; else -1 */
+    uint32_t match_file;  /* its first equivalent record (by file, */
+    uint64_t match_line;  /* then line) */
+    uint64_t matches;     /* its records equivalent to the test record */
+} sf_finding_t;
+
+/* Compare, once every record is added: 0, or -1 with err filled. */
+SF_API int sf_audit_run(sf_audit_t *a, sf_error_t *err);
+/* The findings after sf_audit_run, ordered by test file, line, kind and
+ * set, one per call: 1, 0 after the last, -1 with err filled. */
+SF_API int sf_audit_next(sf_audit_t *a, sf_finding_t *f, sf_error_t *err);
+/* How many findings sf_audit_run made, and the bytes it wrote to
+ * temporary files (0 when all fitted in memory). */
+SF_API uint64_t sf_audit_findings(const sf_audit_t *a);
+SF_API uint64_t sf_audit_spilled(const sf_audit_t *a);
+
 /* ----------------------------------------------------------------- arrays */
 
 /* Whole arrays of puzzles in one call, for bindings (the Python package)

@@ -24,6 +24,7 @@ int cli_explain(int argc, char **argv);
 int cli_transform(int argc, char **argv);
 int cli_canon(int argc, char **argv);
 int cli_split(int argc, char **argv);
+int cli_audit(int argc, char **argv);
 
 /* "sudoflow CMD: " + message + newline on stderr (CMD: the command set
  * with cli_set_command, when there is one). */

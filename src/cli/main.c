@@ -24,6 +24,7 @@ static const command_t commands[] = {
     {"transform", cli_transform, "write random equivalent copies of puzzles"},
     {"canon", cli_canon, "canonical forms; drop equivalent duplicates"},
     {"split", cli_split, "split puzzles into train and test sets by class"},
+    {"audit", cli_audit, "test puzzles that leak from train or public sets"},
 };
 
 static const command_t *find(const char *name)

@@ -6,7 +6,10 @@
  * a seeded 128-bit hash of its canonical form (the top 53 bits as a number
  * in [0, 1), below the test fraction = test), so all equivalent copies of
  * a puzzle land on the same side and no test puzzle is a relabelled
- * training puzzle.  The job has two outputs, written in input order under
+ * training puzzle.  With --group-by solution the hash is that of the
+ * canonical form of the puzzle's solution grid (of the puzzle itself when
+ * it has not exactly one), so that no grid class, whichever puzzles are
+ * made from it, is on both sides.  The job has two outputs, written in input order under
  * temporary names and renamed only when the whole run succeeded.  Invalid
  * records go to neither side; they are reported and counted.
  *
@@ -38,7 +41,14 @@ enum { BAD_NONE = 0, BAD_HEADER, BAD_NOT_CSV, BAD_CSV_LATE };
 typedef struct split_slot {
     int side;  /* TRAIN, TEST or NOWHERE */
     int first; /* grid output: the first record on its side */
+    int alone; /* --group-by solution: not one solution, so grouped by
+                * its puzzle */
 } split_slot_t;
+
+typedef struct split_worker {
+    sf_solver_t *solver;
+    char pad[64];
+} split_worker_t;
 
 typedef struct split_cli {
     cli_run_t run;
@@ -47,6 +57,11 @@ typedef struct split_cli {
     uint64_t seed;
     int seeded;
     const char *paths[2]; /* --train, --test */
+    int by_solution;      /* --group-by solution */
+    split_worker_t *workers;
+    int threads;
+    uint64_t alone;       /* records grouped by puzzle for want of one
+                           * solution (ordered pass) */
     sf_reader_t *reader;  /* during the run */
     int grid;             /* grid output (grid input) */
     int csv;              /* csv input: header is every file's header */
@@ -74,6 +89,10 @@ static void split_usage(FILE *to)
 "separated by a blank line.\n\n"
 "      --test-fraction F  share of records for the test file, 0 to 1\n"
 "      --seed S         random seed (default: drawn, shown in the summary)\n"
+"      --group-by G     puzzle (the default: equivalent puzzles on one side)\n"
+"                       or solution (puzzles whose solution grids are\n"
+"                       equivalent on one side; a puzzle without exactly\n"
+"                       one solution goes by its puzzle)\n"
 "      --train FILE     the train file (gzip when it ends in .gz)\n"
 "      --test FILE      the test file\n"
 CLI_INPUT_HELP
@@ -88,7 +107,8 @@ CLI_INPUT_HELP
 "  -V, --version        the version and how it was built\n", to);
 }
 
-enum { OPT_FRACTION = CLI_OPT_OWN, OPT_SEED, OPT_TRAIN, OPT_TEST };
+enum { OPT_FRACTION = CLI_OPT_OWN, OPT_SEED, OPT_TRAIN, OPT_TEST,
+       OPT_GROUP_BY };
 
 static const struct option split_options[] = {
     CLI_OUTPUT_OPTIONS,
@@ -97,6 +117,7 @@ static const struct option split_options[] = {
     {"seed", required_argument, NULL, OPT_SEED},
     {"train", required_argument, NULL, OPT_TRAIN},
     {"test", required_argument, NULL, OPT_TEST},
+    {"group-by", required_argument, NULL, OPT_GROUP_BY},
     {NULL, 0, NULL, 0},
 };
 
@@ -120,6 +141,13 @@ static int split_option(void *ctx, int c, const char *arg)
     case OPT_SEED: k->seeded = 1; return cli_parse_seed(arg, &k->seed);
     case OPT_TRAIN: k->paths[TRAIN] = arg; return 0;
     case OPT_TEST: k->paths[TEST] = arg; return 0;
+    case OPT_GROUP_BY:
+        if (strcmp(arg, "puzzle") && strcmp(arg, "solution")) {
+            cli_error("--group-by: puzzle or solution, not '%s'", arg);
+            return -1;
+        }
+        k->by_solution = !strcmp(arg, "solution");
+        return 0;
     default: return -1;
     }
 }
@@ -210,6 +238,7 @@ static int split_keep(void *ctx, const sf_item_t *it, void *slot,
         }
     }
     s->first = 0;
+    k->alone += s->side != NOWHERE && s->alone;
     if (s->side != NOWHERE) {
         s->first = !k->used[s->side];
         k->used[s->side] = 1;
@@ -217,17 +246,49 @@ static int split_keep(void *ctx, const sf_item_t *it, void *slot,
     return 1;
 }
 
+static int split_start(void *ctx, int threads)
+{
+    split_cli_t *k = ctx;
+    if (!k->by_solution)
+        return 0;
+    k->workers = calloc((size_t)threads, sizeof *k->workers);
+    if (!k->workers)
+        return -1;
+    k->threads = threads;
+    for (int t = 0; t < threads; t++)
+        if (!(k->workers[t].solver = sf_solver_new(NULL)))
+            return -1;
+    return 0;
+}
+
+/* What decides the side: the puzzle, or with --group-by solution its
+ * solution grid when it has exactly one (s->alone when not). */
+static const uint8_t *group_of(const split_cli_t *k, int thread,
+                               const sf_item_t *it, split_slot_t *s,
+                               uint8_t solution[SF_CELLS])
+{
+    s->alone = 0;
+    if (!k->by_solution)
+        return it->rec->cells;
+    sf_result_t r;
+    if (sf_solve_cells(k->workers[thread].solver, it->rec->cells, 2, 0,
+                       solution, &r) == SF_UNIQUE)
+        return solution;
+    s->alone = 1;
+    return it->rec->cells;
+}
+
 static void split_work(void *ctx, int thread, const sf_item_t *it, void *slot)
 {
     const split_cli_t *k = ctx;
     split_slot_t *s = slot;
-    (void)thread;
     if (it->rec->invalid) {
         s->side = NOWHERE;
         return;
     }
     uint64_t h[2];
-    sf_canon_hash(it->rec->cells, k->seed, h, NULL);
+    uint8_t solution[SF_CELLS];
+    sf_canon_hash(group_of(k, thread, it, s, solution), k->seed, h, NULL);
     const double u = (double)(h[0] >> 11) * 0x1p-53;
     s->side = u < k->fraction ? TEST : TRAIN;
 }
@@ -266,22 +327,29 @@ static int split_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
     split_cli_t *k = ctx;
     const sf_job_t job = {
         .ctx = k, .outputs = 2, .slot_size = sizeof(split_slot_t),
-        .begin = split_begin, .work = split_work, .keep = split_keep,
+        .start = split_start, .begin = split_begin, .work = split_work,
+        .keep = split_keep,
         .emit = split_emit,
     };
     k->reader = rd;
     const int rc = sf_job_run(&k->run.batch, &job, rd, wr, &k->stats, err);
-    char a[32], b[32], c[32], json[128];
+    char a[32], b[32], c[32], d[32], alone[96] = "", json[160];
+    if (k->by_solution)
+        snprintf(alone, sizeof alone, "; %s without one solution grouped by "
+                 "puzzle", cli_group(k->alone, d, sizeof d));
     snprintf(k->run.rest, sizeof k->run.rest, "%s train, %s test, %s invalid "
-             "(in neither); seed %llu",
+             "(in neither)%s; seed %llu",
              cli_group(k->stats.records[TRAIN], a, sizeof a),
              cli_group(k->stats.records[TEST], b, sizeof b),
-             cli_group(k->stats.invalid, c, sizeof c),
+             cli_group(k->stats.invalid, c, sizeof c), alone,
              (unsigned long long)k->seed);
-    snprintf(json, sizeof json, "\"train\":%llu,\"test\":%llu,\"seed\":%llu",
+    snprintf(json, sizeof json, "\"train\":%llu,\"test\":%llu,\"seed\":%llu,"
+             "\"group_by\":\"%s\",\"by_puzzle\":%llu",
              (unsigned long long)k->stats.records[TRAIN],
              (unsigned long long)k->stats.records[TEST],
-             (unsigned long long)k->seed);
+             (unsigned long long)k->seed,
+             k->by_solution ? "solution" : "puzzle",
+             (unsigned long long)(k->by_solution ? k->alone : 0));
     cli_job_json(&k->run, &k->stats, json);
     return rc;
 }
@@ -329,5 +397,8 @@ int cli_split(int argc, char **argv)
     const int rc = cli_run_execute(&k.run, (const char *const *)argv + optind,
                                    (size_t)(argc - optind), 1, wo, 2,
                                    split_body, &k, &err);
+    for (int t = 0; k.workers && t < k.threads; t++)
+        sf_solver_free(k.workers[t].solver);
+    free(k.workers);
     return cli_job_finish(&k.run, rc, &err, &k.stats, "puzzles");
 }
