@@ -12,9 +12,12 @@
  * finding, writes the findings in test file and line order: the ordered
  * pass takes the next one from the audit, the workers format them.  The
  * summary counts the test records that leak, per set and kind, and the
- * exit status is 4 when any does, so a pipeline can stop on it.
+ * exit status is 4 when any does, so a pipeline can stop on it.  In
+ * sudoflow-mpi both ordered passes run on rank 0, which so holds the
+ * whole audit; it tells the others how many findings there are.
  */
 #include "cli.h"
+#include "engine/dist.h" /* sudoflow-mpi: a process of several (sf_dist) */
 
 #include <getopt.h>
 #include <stdio.h>
@@ -422,9 +425,14 @@ static int audit_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
     int rc = sf_job_run(&k->run.batch, &reading, rd, wr, &k->stats, err);
     if (rc == 0)
         rc = sf_audit_run(k->audit, err);
+    uint64_t findings = sf_audit_findings(k->audit);
+    if (sf_dist) { /* rank 0's ordered passes hold the audit */
+        rc = sf_dist->agree(sf_dist->ctx, rc, err);
+        sf_dist->share(sf_dist->ctx, &findings, sizeof findings);
+    }
     if (rc == 0) {
         const sf_job_t writing = {
-            .ctx = k, .source = 1, .count = sf_audit_findings(k->audit),
+            .ctx = k, .source = 1, .count = findings,
             .outputs = 1, .slot_size = sizeof(sf_finding_t),
             .begin = find_begin, .work = find_work, .keep = find_keep,
             .emit = find_emit,
@@ -433,6 +441,8 @@ static int audit_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
         o.on_progress = NULL;
         rc = sf_job_run(&o, &writing, NULL, wr, &k->stats2, err);
     }
+    if (sf_dist) /* every process exits as rank 0 does */
+        sf_dist->share(sf_dist->ctx, &k->leaking, sizeof k->leaking);
     summarise(k);
     return rc;
 }

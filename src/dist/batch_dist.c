@@ -593,8 +593,9 @@ static void dist_keep_remote(driver_t *d, bchunk_t *c)
     }
     for (size_t i = 0; i < n; i++) {
         const sf_item_t it = batch_item_at(d, c, i);
-        io->items[i] = (dist_item_t){.rec = *it.rec, .index = it.index,
-                                     .copy = it.copy};
+        io->items[i] = (dist_item_t){.index = it.index, .copy = it.copy};
+        if (it.rec) /* a source job's items have none */
+            io->items[i].rec = *it.rec;
         io->items[i].rec.text_off = io->items[i].rec.text_len = 0;
         io->items[i].rec.why = NULL;
     }
@@ -629,7 +630,8 @@ static void dist_keep_for(driver_t *d, int from)
     const dist_item_t *items = (const dist_item_t *)(io->kmsg + sizeof n);
     unsigned char *slots = (unsigned char *)(items + n);
     for (size_t i = 0; i < n; i++) {
-        const sf_item_t it = {.rec = &items[i].rec, .text = "",
+        const sf_item_t it = {.rec = d->job->source ? NULL : &items[i].rec,
+                              .text = "",
                               .index = items[i].index, .copy = items[i].copy};
         io->kept[i] = (uint8_t)batch_keep_one(d, &it, slots + i * ss);
     }

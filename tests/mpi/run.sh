@@ -125,6 +125,16 @@ same transform transform --augment 3 --seed 7 --chunk 50 -q -o @OUT.gz \
 same canon canon --dedupe --fields canon,line --chunk 64 -q copies.txt
 same split split --seed 3 --test-fraction 0.3 --chunk 64 -q \
     --train @OUT.train.txt --test @OUT.test.gz lines.txt
+same split_grids split --seed 3 --group-by solution --chunk 64 -q \
+    --train @OUT.train.txt --test @OUT.test.txt copies.txt
+same rate_card rate --chunk 40 -q --fields \
+    status,minimal,singles_closure,backdoor,automorphisms,guesses lines.txt
+same explain explain --chunk 16 -q two.txt grids.txt
+same explain_table explain --chunk 7 -q --out-format line -o @OUT.txt grids.txt
+same audit audit --chunk 64 -q --train lines.txt --reference two.txt \
+    --test copies.txt -o @OUT.txt
+same audit_spill audit --chunk 64 -q --memory 1M --train copies.txt \
+    --test lines.txt -o @OUT.txt
 
 # Reading by byte ranges: after the first round each process reads its
 # own chunks of a plain file, from offsets the processes find together.
