@@ -87,7 +87,7 @@ _sudoflow_values()
             n = split(s, w, /, */)
             for (i = 1; i <= n; i++) {
                 sub(/^ +/, "", w[i]); sub(/ +$/, "", w[i])
-                if (w[i] !~ /^[a-z0-9]+$/) return ""
+                if (w[i] !~ /^[a-z0-9_]+$/) return ""
                 out = out w[i] "\n"
             }
             return n > 1 ? out : ""
@@ -97,7 +97,7 @@ _sudoflow_values()
             if (opt == "--kernel") {
                 sub(/.*: */, "", s)
                 gsub(/ *\([^)]*\)/, "", s)
-            } else if (match(s, /^ *of [a-z0-9]+(,[a-z0-9]+)+/)) {
+            } else if (match(s, /^ *of [a-z0-9_]+(, ?[a-z0-9_]+)+/)) {
                 s = substr(s, RSTART, RLENGTH)
                 sub(/^ *of /, "", s)
             } else {

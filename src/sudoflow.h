@@ -743,6 +743,83 @@ SF_API sf_level_t sf_logic_level(const uint8_t *cells);
 SF_API double sf_rating(sf_solver_t *s, const uint8_t *cells,
                         unsigned samples);
 
+/* The difficulty card's measures (`rate --fields minimal,singles_closure,
+ * backdoor,automorphisms`; docs/ratings.md defines each exactly).  cells:
+ * 81 values, 0 = empty. */
+
+/* 1 when the puzzle has exactly one solution and every clue is needed
+ * (removing any one leaves more than one solution), 0 when it has one
+ * and some clue is not; -1 otherwise (no or several solutions, a value
+ * above 9).  solution: the puzzle's solution when the caller has it (it
+ * must be the only one), or NULL to have s count it.  Solver s (owned by
+ * the calling thread) does one search per clue. */
+SF_API int sf_is_minimal(sf_solver_t *s, const uint8_t *cells,
+                         const uint8_t *solution);
+
+/* How many empty cells naked and hidden singles alone fill, from the
+ * givens, until none applies (81 - clues when they solve the puzzle; the
+ * result does not depend on the order they are taken in).  out (81
+ * bytes, may be NULL) receives the grid they reach.  -1 when a value is
+ * above 9, givens clash or the singles reach a contradiction (then the
+ * puzzle has no solution; one without a contradiction may still have
+ * none). */
+SF_API int sf_singles_closure(const uint8_t *cells, uint8_t *out);
+
+#define SF_BACKDOOR_MAX 4 /* the largest size sf_backdoor searches */
+
+/* The singles backdoor: the fewest cells k that, given their digits of
+ * solution (the puzzle's only solution, 81 digits) in addition to the
+ * clues, let singles alone (sf_singles_closure) fill the grid.  Searches
+ * k = 0 .. max (at most SF_BACKDOOR_MAX) and returns k, with the first
+ * such set in increasing cell order in set[0..k) (room for max cells; may
+ * be NULL), or max + 1 when no set of max cells does.  -1 when solution
+ * is not a solution of the puzzle (a valid full grid that keeps the
+ * givens) or max is out of range.  The cost grows as the number of empty
+ * cells to the power k. */
+SF_API int sf_backdoor(const uint8_t *cells, const uint8_t *solution,
+                       int max, uint8_t *set);
+
+/* The number of transforms of the equivalence group (sf_xform_t: a
+ * transposition or not, row, band, column and stack orders, and a digit
+ * relabelling; 2 * 6^8 * 9! in all) that map cells onto itself, the
+ * identity included: >= 1 (0 only for NULL).  Digits absent from cells
+ * can be relabelled among themselves, so the empty grid gives
+ * 2 * 6^8 * 9! = 1,218,998,108,160.  Exact for any cells (empty, full,
+ * contradictory; values above 9 read as empty). */
+SF_API uint64_t sf_automorphisms(const uint8_t *cells);
+
+/* The difficulty card: the measures above, and the guesses of a count to
+ * two, from one solve of the puzzle (`rate --fields` and `generate
+ * --fields` minimal, singles_closure, backdoor, automorphisms, guesses).
+ * Ask for the measures wanted as bits; the count is always made. */
+enum {
+    SF_CARD_MINIMAL = 1u,       /* sf_is_minimal */
+    SF_CARD_CLOSURE = 2u,       /* sf_singles_closure */
+    SF_CARD_BACKDOOR = 4u,      /* sf_backdoor up to SF_CARD_BACKDOOR_MAX */
+    SF_CARD_AUTOMORPHISMS = 8u, /* sf_automorphisms */
+    SF_CARD_ALL = 15u
+};
+#define SF_CARD_BACKDOOR_MAX 3 /* a larger backdoor is reported as 4 */
+
+typedef struct sf_card {
+    sf_status_t status;      /* of the count to two (limit 2) */
+    uint64_t guesses;        /* of that count */
+    int minimal;             /* 1 or 0; -1: not asked, or not one solution */
+    int singles_closure;     /* -1: not asked, or no solution */
+    int backdoor;            /* 0..SF_CARD_BACKDOOR_MAX, or that + 1 for a
+                              * larger one; -1: not asked, or not one
+                              * solution */
+    uint64_t automorphisms;  /* 0: not asked, or a value above 9 */
+} sf_card_t;
+
+/* The card of cells (81 values, 0 = empty) into *out; solution (81 bytes,
+ * may be NULL) receives the solution when status is SF_UNIQUE.  Solver s
+ * is owned by the calling thread.  0, or -1 when s, cells or out is
+ * NULL (out is then untouched).  A value above 9 gives status SF_INVALID
+ * and no measure. */
+SF_API int sf_card(sf_solver_t *s, const uint8_t *cells, unsigned measures,
+                   uint8_t *solution, sf_card_t *out);
+
 /* The Sudoku Explainer (SE) rating: the difficulty, on SE's scale, of the
  * hardest step of a solve that always applies the first technique, in
  * SE's order, that makes progress.  Values are in tenths (23 = 2.3).
@@ -1039,6 +1116,17 @@ SF_API int sf_array_solve(const sf_kernel_t *k, const uint8_t *cells,
 SF_API int sf_array_rate(const uint8_t *cells, const uint8_t *invalid,
                          size_t n, unsigned samples, int threads,
                          uint8_t *statuses, double *ratings, int8_t *levels);
+
+/* The difficulty cards (sf_card with `measures`) of n rows, as `sudoflow
+ * rate --fields minimal,singles_closure,backdoor,automorphisms,guesses`:
+ * statuses, guesses, minimal, closure (singles_closure), backdoor and
+ * automorphisms, n each, sf_card's values (-1, or 0 for automorphisms,
+ * where there is none); a flagged row is SF_INVALID with none. */
+SF_API int sf_array_card(const uint8_t *cells, const uint8_t *invalid,
+                         size_t n, unsigned measures, int threads,
+                         uint8_t *statuses, uint64_t *guesses,
+                         int8_t *minimal, int8_t *closure, int8_t *backdoor,
+                         uint64_t *automorphisms);
 
 /* Sudoku Explainer ratings of n rows as `sudoflow rate --fields se,step`
  * gives them: for a row with exactly one solution, sf_se_rate with

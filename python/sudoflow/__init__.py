@@ -38,9 +38,9 @@ import numpy as np
 from . import _native
 
 __all__ = [
-    "read", "solve", "rate", "se_rate", "explain", "canon", "augment",
+    "read", "solve", "rate", "card", "se_rate", "explain", "canon", "augment",
     "generate", "to_strings", "ReadResult", "SolveResult", "RateResult",
-    "SeResult", "ExplainResult", "CanonResult", "AugmentResult",
+    "CardResult", "SeResult", "ExplainResult", "CanonResult", "AugmentResult",
     "STATUS_NAMES", "LEVEL_NAMES", "SE_STEP_NAMES", "SYMMETRIES", "KERNELS",
     "SOLVED", "UNIQUE", "MULTIPLE", "UNSOLVABLE", "INVALID",
 ]
@@ -299,6 +299,33 @@ class RateResult(_Result):
         self.invalid = invalid
 
 
+class CardResult(_Result):
+    """The difficulty card (as ``rate --fields minimal,singles_closure,
+    backdoor,automorphisms,guesses``; docs/ratings.md defines each), one
+    entry per puzzle; -1 (automorphisms: 0) where a measure has no value
+    or was not asked for.
+
+    statuses         uint8[N]: solutions counted to 2
+    guesses          uint64[N]: the guesses of that count
+    minimal          int8[N]: 1 every clue is needed, 0 not; -1 unless
+                     one solution
+    singles_closure  int8[N]: empty cells naked and hidden singles fill;
+                     -1 when there is no solution
+    backdoor         int8[N]: fewest cells of the solution after which
+                     singles solve it, 0 to 3, or 4 for more; -1 unless
+                     one solution
+    automorphisms    uint64[N]: transforms mapping the puzzle onto itself
+    invalid          bool[N]
+    """
+
+    _names = ("statuses", "guesses", "minimal", "singles_closure",
+              "backdoor", "automorphisms", "invalid")
+
+    def __init__(self, *arrays):
+        for name, a in zip(self._names, arrays):
+            setattr(self, name, a)
+
+
 class SeResult(_Result):
     """Sudoku Explainer ratings (as ``rate --fields se,step``), one entry
     per puzzle; only puzzles with exactly one solution are rated.
@@ -508,6 +535,37 @@ def rate(puzzles, samples=8, threads=None):
         statuses.ctypes.data, ratings.ctypes.data, levels.ctypes.data))
     ratings[ratings < 0] = np.nan
     return RateResult(statuses, ratings, levels, _invalid_bool(invalid, n))
+
+
+_CARD_MEASURES = {"minimal": 1, "singles_closure": 2, "backdoor": 4,
+                  "automorphisms": 8}
+
+
+def card(puzzles, measures=tuple(_CARD_MEASURES), threads=None):
+    """The difficulty card of every puzzle; a CardResult.
+
+    measures  the names of the measures to compute (statuses and guesses
+              always are): any of minimal, singles_closure, backdoor,
+              automorphisms
+    """
+    if isinstance(measures, str):
+        measures = (measures,)
+    bits = 0
+    for m in measures:
+        if m not in _CARD_MEASURES:
+            raise ValueError("measures: %r is not one of %s"
+                             % (m, ", ".join(_CARD_MEASURES)))
+        bits |= _CARD_MEASURES[m]
+    nt = _threads(threads)
+    cells, invalid = _puzzles(puzzles, nt)
+    n = len(cells)
+    out = (np.empty(n, np.uint8), np.empty(n, np.uint64),
+           np.empty(n, np.int8), np.empty(n, np.int8), np.empty(n, np.int8),
+           np.empty(n, np.uint64))
+    _check(_Runner.call(_lib.sf_array_card,
+        cells.ctypes.data, _addr(invalid), n, bits, nt,
+        *(a.ctypes.data for a in out)))
+    return CardResult(*out, _invalid_bool(invalid, n))
 
 
 def se_rate(puzzles, budget=0.0, threads=None):

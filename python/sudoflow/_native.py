@@ -120,6 +120,11 @@ _SIGNATURES = {
         _c.c_int,
         [_ptr, _ptr, _c.c_size_t, _c.c_uint, _c.c_int, _ptr, _ptr, _ptr],
     ),
+    "sf_array_card": (
+        _c.c_int,
+        [_ptr, _ptr, _c.c_size_t, _c.c_uint, _c.c_int, _ptr, _ptr, _ptr,
+         _ptr, _ptr, _ptr],
+    ),
     "sf_se_step_name": (_c.c_char_p, [_c.c_int]),
     "sf_array_se": (
         _c.c_int,

@@ -239,6 +239,32 @@ def test_rate_matches_cli(cli):
     assert list(r.invalid[-5:]) == [True] * 4 + [False]
 
 
+def test_card_matches_cli(cli):
+    lines = (load("sample.txt.gz", 60) + load("multi.txt.gz", 20) +
+             load("easy.txt.gz", 20) + BAD_RECORDS + ["11" + "." * 79])
+    fields = "status,guesses,minimal,singles_closure,backdoor,automorphisms"
+    want = cli(["rate", "--in-format", "line", "--fields", fields], lines)
+    r = sudoflow.card(lines)
+
+    def text(v, none=-1):
+        return "" if v == none else str(v)
+
+    got = []
+    for i in range(len(lines)):
+        guesses = "" if r.invalid[i] else str(r.guesses[i])
+        backdoor = ">3" if r.backdoor[i] > 3 else text(r.backdoor[i])
+        got.append(",".join([sudoflow.STATUS_NAMES[r.statuses[i]], guesses,
+                             text(r.minimal[i]), text(r.singles_closure[i]),
+                             backdoor, text(r.automorphisms[i], 0)]))
+    assert got == want
+    # Only what is asked for is computed.
+    some = sudoflow.card(lines, measures="backdoor")
+    assert (some.backdoor == r.backdoor).all()
+    assert (some.minimal == -1).all() and (some.automorphisms == 0).all()
+    with pytest.raises(ValueError):
+        sudoflow.card(lines, measures=("minimal", "nope"))
+
+
 def test_rating_is_class_invariant():
     lines = load("sample.txt.gz", 20)
     copies = sudoflow.augment(lines, 3, 5).puzzles

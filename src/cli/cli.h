@@ -204,6 +204,20 @@ int cli_has_field(const cli_fields_t *fl, int f);
 void cli_put_header(sf_out_t *out, const cli_fields_t *fl,
                     const char *const *names);
 
+/* The difficulty card's fields (card.c), in this order in a command's
+ * table of names, from its index `first` on. */
+enum { CLI_CARD_MINIMAL, CLI_CARD_CLOSURE, CLI_CARD_BACKDOOR,
+       CLI_CARD_AUTOMORPHISMS, CLI_CARD_GUESSES, CLI_CARD_FIELDS };
+#define CLI_CARD_NAMES \
+    "minimal", "singles_closure", "backdoor", "automorphisms", "guesses"
+#define CLI_CARD_HELP_LIST "minimal,singles_closure,backdoor,automorphisms,guesses"
+/* The sf_card measures fl's fields need (0: no card field). */
+unsigned cli_card_measures(const cli_fields_t *fl, int first);
+/* 1 when fl has a card field. */
+int cli_card_wanted(const cli_fields_t *fl, int first);
+/* Card field `which` (CLI_CARD_*) of c; empty where it has no value. */
+void cli_put_card(sf_out_t *out, int which, const sf_card_t *c);
+
 /* Summary of a job run on stderr: "sudoflow: N WHAT" + the rest line
  * (may be NULL), then time and rate. */
 void cli_job_summary(const sf_job_stats_t *st, const char *what,

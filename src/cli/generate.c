@@ -29,9 +29,10 @@
                            * qualified, and rating one takes seconds */
 
 enum { F_PUZZLE, F_SOLUTION, F_CLUES, F_RATING, F_LEVEL, F_SE, F_STEP,
-       F_COUNT };
+       F_CARD, F_COUNT = F_CARD + CLI_CARD_FIELDS };
 static const char *const field_names[F_COUNT] = {
-    "puzzle", "solution", "clues", "rating", "level", "se", "step"};
+    "puzzle", "solution", "clues", "rating", "level", "se", "step",
+    CLI_CARD_NAMES};
 
 enum { MADE = GEN_MADE, MISSED = GEN_MISSED, FAILED = GEN_FAILED };
 
@@ -41,6 +42,7 @@ typedef struct gen_slot {
     double rating;
     int level;
     sf_se_result_t se;
+    sf_card_t card;       /* the difficulty card's fields */
 } gen_slot_t;
 
 typedef struct gen_worker {
@@ -63,6 +65,8 @@ typedef struct gen_cli {
     int rated_target;     /* --min-rating or --max-rating given */
     double min_se, max_se; /* -inf / +inf when not given */
     int se_target;        /* --min-se or --max-se given */
+    unsigned card;        /* the sf_card measures the fields need */
+    int want_card;        /* a card field is asked for */
     unsigned steps;
     int steps_given;
     gen_worker_t *workers;
@@ -92,8 +96,10 @@ static void generate_usage(FILE *to)
 "      --max-se Y       Sudoku Explainer rating at most Y\n"
 "      --steps N        search steps from each promising start toward a\n"
 "                       level or rating target (default 20)\n"
-"      --fields LIST    of puzzle,solution,clues,rating,level,se,step\n"
-"                       (default: puzzle)\n"
+"      --fields LIST    of puzzle,solution,clues,rating,level,se,step,\n"
+"                       " CLI_CARD_HELP_LIST "\n"
+"                       (the difficulty card: see 'rate'; default:\n"
+"                       puzzle)\n"
 CLI_OUTPUT_HELP, to);
 }
 
@@ -260,6 +266,8 @@ static void generate_work(void *ctx, int thread, const sf_item_t *it,
         && !gen_target_se(w->target, s->puzzle, &s->se) /* rated already */
         && sf_se_rate(s->puzzle, 0, &s->se) != 0)
         s->se.status = SF_SE_INVALID;
+    if (k->want_card)
+        sf_card(w->solver, s->puzzle, k->card, NULL, &s->card);
 }
 
 static void generate_emit(void *ctx, int thread, const sf_item_t *it,
@@ -289,10 +297,11 @@ static void generate_emit(void *ctx, int thread, const sf_item_t *it,
                                                  : sf_se_step_name(s->se.step);
             sf_out_text(out[0], name, strlen(name));
             break;
-        default:
+        case F_LEVEL:
             name = sf_level_name((sf_level_t)s->level);
             sf_out_text(out[0], name, strlen(name));
             break;
+        default: cli_put_card(out[0], k->fields.f[i] - F_CARD, &s->card);
         }
     }
     sf_out_end(out[0]);
@@ -403,6 +412,8 @@ int cli_generate(int argc, char **argv)
     if (!k.seeded)
         k.seed = cli_random_seed();
     cli_use_fields(&k.run, &k.fields, field_names);
+    k.card = cli_card_measures(&k.fields, F_CARD);
+    k.want_card = cli_card_wanted(&k.fields, F_CARD);
     sf_error_t err = {0};
     const int rc = cli_run_execute(&k.run, NULL, 0, 0, &k.run.writer, 1,
                                    generate_body, &k, &err);

@@ -6,8 +6,10 @@
  * same for every puzzle of a class) and given the logic level its
  * techniques need (sf_logic_level).  The se field is the Sudoku Explainer
  * rating (sf_se_rate), for puzzles with exactly one solution, and step the
- * technique of its hardest step.  Only the fields asked for are
- * computed.  Unsolvable and invalid records keep their output record with
+ * technique of its hardest step.  The status count is sf_card's, which
+ * also gives the difficulty card's fields (minimal, singles_closure,
+ * backdoor, automorphisms, guesses) from the same solve.  Only the fields
+ * asked for are computed.  Unsolvable and invalid records keep their output record with
  * empty rating and level.  Worker threads own a solver and their counters.
  */
 #include "cli.h"
@@ -21,12 +23,13 @@
 #include <string.h>
 
 enum { F_PUZZLE, F_STATUS, F_CLUES, F_RATING, F_LEVEL, F_LINE, F_SE, F_STEP,
-       F_COUNT };
+       F_CARD, F_COUNT = F_CARD + CLI_CARD_FIELDS };
 static const char *const field_names[F_COUNT] = {
-    "puzzle", "status", "clues", "rating", "level", "line", "se", "step"};
+    "puzzle", "status", "clues", "rating", "level", "line", "se", "step",
+    CLI_CARD_NAMES};
 
 typedef struct rate_slot {
-    sf_status_t status;
+    sf_card_t card;       /* its status: the record's */
     double rating;        /* < 0: none */
     int level;            /* -1: none */
     sf_se_result_t se;    /* status SF_SE_INVALID: none */
@@ -49,6 +52,7 @@ typedef struct rate_cli {
     unsigned samples;     /* --samples */
     int samples_given;
     int want_rating, want_level, want_se;
+    unsigned card;        /* the sf_card measures the fields need */
     double se_budget;     /* --se-budget seconds, 0: none */
     rate_worker_t *workers;
     int threads;
@@ -66,10 +70,15 @@ static void rate_usage(FILE *to)
 "guess).  Fields se and step give the Sudoku Explainer rating (puzzles\n"
 "with one solution) and its hardest technique; \">=X.Y\" is a lower bound,\n"
 "with step \"beyond\" (no technique of SE applies) or \"over\"\n"
-"(the --se-budget ran out).\n\n"
+"(the --se-budget ran out).  The difficulty card (docs/ratings.md):\n"
+"minimal (1 when every clue is needed), singles_closure (empty cells\n"
+"naked and hidden singles fill), backdoor (fewest cells of the solution\n"
+"after which singles solve it: 0 to 3, or \">3\"), automorphisms\n"
+"(transforms mapping the puzzle onto itself) and guesses (of the count).\n\n"
 "      --samples N      equivalent copies solved per puzzle (default 8)\n"
 "      --se-budget S    seconds of SE rating per puzzle (default: no limit)\n"
-"      --fields LIST    of puzzle,status,clues,rating,level,line,se,step\n"
+"      --fields LIST    of puzzle,status,clues,rating,level,line,se,step,\n"
+"                       " CLI_CARD_HELP_LIST "\n"
 "                       (default: puzzle,rating,level)\n"
 CLI_INPUT_HELP CLI_OUTPUT_HELP, to);
 }
@@ -145,19 +154,17 @@ static void rate_work(void *ctx, int thread, const sf_item_t *it, void *slot)
     const rate_cli_t *k = ctx;
     rate_worker_t *w = &k->workers[thread];
     rate_slot_t *s = slot;
-    s->status = SF_INVALID;
     s->rating = -1;
     s->level = -1;
     s->se.status = SF_SE_INVALID;
     s->nomem = 0;
-    if (!it->rec->invalid) {
-        uint8_t solution[SF_CELLS];
-        sf_result_t r;
-        s->status = sf_solve_cells(w->solver, it->rec->cells, 2, 0, solution,
-                                   &r);
-    }
-    w->by_status[s->status]++;
-    if (s->status != SF_UNIQUE && s->status != SF_MULTIPLE)
+    if (it->rec->invalid)
+        s->card = (sf_card_t){.status = SF_INVALID, .minimal = -1,
+                              .singles_closure = -1, .backdoor = -1};
+    else
+        sf_card(w->solver, it->rec->cells, k->card, NULL, &s->card);
+    w->by_status[s->card.status]++;
+    if (s->card.status != SF_UNIQUE && s->card.status != SF_MULTIPLE)
         return;
     if (k->want_rating) {
         s->rating = sf_rating(w->solver, it->rec->cells, k->samples);
@@ -168,7 +175,7 @@ static void rate_work(void *ctx, int thread, const sf_item_t *it, void *slot)
         s->level = (int)sf_logic_level(it->rec->cells);
         w->by_level[s->level]++;
     }
-    if (k->want_se && s->status == SF_UNIQUE) {
+    if (k->want_se && s->card.status == SF_UNIQUE) {
         if (sf_se_rate(it->rec->cells, k->se_budget, &s->se) != 0) {
             s->se.status = SF_SE_INVALID;
             s->nomem = 1;
@@ -199,7 +206,7 @@ static void put_field(sf_out_t *out, int f, const sf_item_t *it,
             sf_out_cells(out, rec->cells, '.');
         return;
     case F_STATUS:
-        name = sf_status_name(s->status);
+        name = sf_status_name(s->card.status);
         sf_out_text(out, name, strlen(name));
         return;
     case F_CLUES:
@@ -228,7 +235,8 @@ static void put_field(sf_out_t *out, int f, const sf_item_t *it,
         name = s->se.status == SF_SE_INVALID ? "" : sf_se_step_name(s->se.step);
         sf_out_text(out, name, strlen(name));
         return;
-    default: sf_out_text(out, it->text, rec->text_len); return;
+    case F_LINE: sf_out_text(out, it->text, rec->text_len); return;
+    default: cli_put_card(out, f - F_CARD, &s->card); return;
     }
 }
 
@@ -352,6 +360,7 @@ int cli_rate(int argc, char **argv)
     k.want_level = cli_has_field(&k.fields, F_LEVEL);
     k.want_se = cli_has_field(&k.fields, F_SE) ||
                 cli_has_field(&k.fields, F_STEP);
+    k.card = cli_card_measures(&k.fields, F_CARD);
     if (k.samples_given && !k.want_rating) {
         cli_error("--samples is for the rating field, which --fields leaves "
                   "out");

@@ -250,6 +250,45 @@ int sf_array_rate(const uint8_t *cells, const uint8_t *invalid, size_t n,
     return run_rows(&job, n, threads, 4);
 }
 
+/* ---------------------------------------------------- difficulty card */
+
+typedef struct card_ctx {
+    const sf_kernel_t *k; /* NULL: the default */
+    const uint8_t *cells, *invalid;
+    unsigned measures;
+    uint8_t *statuses;
+    uint64_t *guesses, *automorphisms;
+    int8_t *minimal, *closure, *backdoor;
+} card_ctx_t;
+
+static void card_row(const void *ctx, void *state, size_t i)
+{
+    const card_ctx_t *c = ctx;
+    sf_card_t card = {SF_INVALID, 0, -1, -1, -1, 0};
+    if (!flagged(c->invalid, i))
+        sf_card(state, c->cells + SF_CELLS * i, c->measures, NULL, &card);
+    c->statuses[i] = (uint8_t)card.status;
+    c->guesses[i] = card.guesses;
+    c->minimal[i] = (int8_t)card.minimal;
+    c->closure[i] = (int8_t)card.singles_closure;
+    c->backdoor[i] = (int8_t)card.backdoor;
+    c->automorphisms[i] = card.automorphisms;
+}
+
+int sf_array_card(const uint8_t *cells, const uint8_t *invalid, size_t n,
+                  unsigned measures, int threads, uint8_t *statuses,
+                  uint64_t *guesses, int8_t *minimal, int8_t *closure,
+                  int8_t *backdoor, uint64_t *automorphisms)
+{
+    if (bad_args(n, cells, statuses, guesses) ||
+        (n && (!minimal || !closure || !backdoor || !automorphisms)))
+        return -1;
+    const card_ctx_t c = {NULL, cells, invalid, measures, statuses, guesses,
+                          automorphisms, minimal, closure, backdoor};
+    const row_job_t job = {&c, solver_start, card_row, solver_stop};
+    return run_rows(&job, n, threads, 16);
+}
+
 /* ------------------------------------------- Sudoku Explainer ratings */
 
 typedef struct se_ctx {

@@ -286,6 +286,51 @@ static void test_rate_rows(void **state)
     free(s.cells);
 }
 
+/* sf_array_card: sf_card per row, the same at every thread count, a
+ * flagged row SF_INVALID without measures. */
+static void test_card_rows(void **state)
+{
+    (void)state;
+    set_t s = load_set("sample.txt.gz", 60);
+    uint8_t invalid[60] = {0};
+    invalid[9] = 1;
+    uint8_t st[2][60];
+    uint64_t g[2][60], am[2][60];
+    int8_t mi[2][60], cl[2][60], bd[2][60];
+    for (int k = 0; k < 2; k++)
+        assert_int_equal(sf_array_card(s.cells, invalid, s.n, SF_CARD_ALL,
+                                       k ? 3 : 1, st[k], g[k], mi[k], cl[k],
+                                       bd[k], am[k]), 0);
+    assert_memory_equal(st[0], st[1], s.n);
+    assert_memory_equal(g[0], g[1], s.n * sizeof **g);
+    assert_memory_equal(mi[0], mi[1], s.n);
+    assert_memory_equal(cl[0], cl[1], s.n);
+    assert_memory_equal(bd[0], bd[1], s.n);
+    assert_memory_equal(am[0], am[1], s.n * sizeof **am);
+    sf_solver_t *sv = sf_solver_new(NULL);
+    for (size_t i = 0; i < s.n; i++) {
+        if (i == 9) {
+            assert_int_equal(st[0][i], SF_INVALID);
+            assert_true(mi[0][i] == -1 && cl[0][i] == -1 && bd[0][i] == -1 &&
+                        am[0][i] == 0);
+            continue;
+        }
+        sf_card_t c;
+        assert_int_equal(sf_card(sv, s.cells + 81 * i, SF_CARD_ALL, NULL, &c),
+                         0);
+        assert_int_equal(st[0][i], c.status);
+        assert_int_equal(g[0][i], c.guesses);
+        assert_int_equal(mi[0][i], c.minimal);
+        assert_int_equal(cl[0][i], c.singles_closure);
+        assert_int_equal(bd[0][i], c.backdoor);
+        assert_int_equal(am[0][i], c.automorphisms);
+    }
+    assert_int_equal(sf_array_card(s.cells, NULL, s.n, 0, 1, st[0], g[0],
+                                   mi[0], NULL, bd[0], am[0]), -1);
+    sf_solver_free(sv);
+    free(s.cells);
+}
+
 static void test_canon_rows(void **state)
 {
     (void)state;
@@ -487,6 +532,7 @@ int main(void)
         cmocka_unit_test(test_parse_records),
         cmocka_unit_test_setup_teardown(test_read_rows, make_dir, remove_dir),
         cmocka_unit_test(test_rate_rows),
+        cmocka_unit_test(test_card_rows),
         cmocka_unit_test(test_canon_rows),
         cmocka_unit_test(test_augment_rows),
         cmocka_unit_test(test_generate),

@@ -108,6 +108,8 @@ expect "singles subsets" sudoflow generate --level s
 expect "puzzle,solution puzzle,status" sudoflow solve --fields puzzle,s
 offers "puzzle solution clues rating level" sudoflow generate --fields ""
 expect "canon,puzzle" sudoflow canon --fields canon,p
+expect "minimal,singles_closure" sudoflow rate --fields minimal,si
+expect "guesses" sudoflow generate --fields gu
 expect "" sudoflow solve --threads ""
 expect "" sudoflow generate --seed ""
 
