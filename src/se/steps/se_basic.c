@@ -63,12 +63,10 @@ static inline int is_clean(const uint32_t *clean, int bit)
 /* The first digit with one place in unit u, or -1. */
 static int single_in(const se_grid_t *g, int u)
 {
-    for (int d = 0; d < 9; d++) {
-        const unsigned m = g->pos[u][d];
-        if (m && !(m & (m - 1)))
-            return d;
-    }
-    return -1;
+    v16u pos; /* all nine digits' places at once */
+    se_load9(&pos, g->pos[u]);
+    const unsigned ones = se_ones16(pos);
+    return ones ? se_lowest(ones) : -1;
 }
 
 int se_hidden_single(const se_grid_t *g, se_hint_t *h)
