@@ -2,8 +2,9 @@
 # `make bench`: the benchmark suite.  Every kernel, limits 1 and 2, one
 # thread, on the public sets in DATA_DIR (17_clue, top1465, hardest_1106)
 # when it holds them, else on data/sample.txt.gz, and always on the
-# project's data/easy.txt.gz, data/multi.txt.gz, data/manysol.txt.gz and
-# data/random.txt.gz (docs/bench.md).
+# project's data/easy.txt.gz, data/singles.txt.gz, data/multi.txt.gz,
+# data/manyclue.txt.gz, data/manysol.txt.gz and data/random.txt.gz
+# (docs/bench.md).
 # Writes the measurements to BUILD/bench.csv, shows them as a table, and
 # draws BUILD/bench.svg with scripts/bench_chart.sh when gnuplot is there.
 # A benchmark reports numbers; it asserts nothing.
@@ -21,7 +22,7 @@ for set in 17_clue top1465 hardest_1106; do
     [ -f "$data/$set.txt" ] && files="$files $data/$set.txt"
 done
 [ -n "$files" ] || files="$here/data/sample.txt.gz"
-for set in easy multi manysol random; do
+for set in easy singles multi manyclue manysol random; do
     files="$files $here/data/$set.txt.gz"
 done
 

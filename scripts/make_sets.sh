@@ -19,6 +19,17 @@
 #                      relabelled, rows, columns, bands and stacks permuted
 #                      and maybe transposed, so no two are alike.  Unique
 #                      and ambiguous puzzles are kept as they come.
+#   data/manyclue.txt.gz 2,000 puzzles of 34 or 35 cells kept at random
+#                      from a solved grid (random equivalents of the
+#                      sample's solutions, as for random), kept when they
+#                      have two or more solutions: many clues and yet a
+#                      few to hundreds of solutions to count.
+#   data/singles.txt.gz every sample puzzle plus clues from its own
+#                      solution up to a random 28..35, kept when naked
+#                      and hidden singles alone solve it (`sudoflow rate
+#                      --fields singles_closure`); up to eight draws a
+#                      puzzle.  Unique easy puzzles, like QQWing's
+#                      "simple" ones and the Kaggle 1M set.
 #
 # The random choices come from a Park-Miller generator written in awk with
 # fixed seeds (awk's own rand() differs between awk implementations), and
@@ -186,6 +197,91 @@ cut -d, -f1 "$tmp/random.sol" >"$tmp/random"
     >"$tmp/random.mix" ||
     fail "random: a puzzle is neither unique with its grid nor multiple"
 
+# manyclue: like random, 34 or 35 cells kept; keep the first 2,000 that
+# have several solutions, and count them (up to 100,000).
+awk -F, -v state=20240605 "$rng"'
+function shuffle3(a,    i, r, t) {
+    a[0] = 0; a[1] = 1; a[2] = 2
+    for (i = 0; i < 2; i++) {
+        r = i + rnd_below(3 - i)
+        t = a[i]; a[i] = a[r]; a[r] = t
+    }
+}
+function lines3(src,    b, i) {  # src[0..8]: new line -> old line
+    shuffle3(outer)
+    for (b = 0; b < 3; b++) {
+        shuffle3(inner)
+        for (i = 0; i < 3; i++) src[3 * b + i] = 3 * outer[b] + inner[i]
+    }
+}
+{ sol[NR] = $2 }
+END {
+    for (n = 0; n < 4000; n++) {
+        cells_of(sol[n % NR + 1], s)
+        for (d = 1; d <= 9; d++) lab[d] = d
+        for (d = 1; d < 9; d++) {
+            r = d + rnd_below(10 - d)
+            t = lab[d]; lab[d] = lab[r]; lab[r] = t
+        }
+        lines3(row)
+        lines3(col)
+        flip = rnd_below(2)
+        for (y = 0; y < 9; y++)
+            for (x = 0; x < 9; x++)
+                q[9 * y + x + 1] = lab[flip ? s[9 * col[x] + row[y] + 1] \
+                                            : s[9 * row[y] + col[x] + 1]]
+        for (i = 1; i <= 81; i++) { e[i] = i; p[i] = "." }
+        keep = 34 + rnd_below(2)
+        for (j = 1; j <= keep; j++) {
+            r = j + rnd_below(82 - j)
+            t = e[j]; e[j] = e[r]; e[r] = t
+            p[e[j]] = q[e[j]]
+        }
+        print line_of(p)
+    }
+}' "$tmp/solved" >"$tmp/manyclue.in"
+"$bin" solve -q --limit 100000 --fields puzzle,count "$tmp/manyclue.in" |
+    awk -F, '$2 >= 2 && kept < 2000 { print $1 >"'"$tmp/manyclue"'"
+                                      print $2 >"'"$tmp/manyclue.n"'"; kept++ }
+             END { exit kept < 2000 }' ||
+    fail "manyclue: fewer than 2,000 puzzles with several solutions"
+sort -n "$tmp/manyclue.n" | awk '{ c[NR] = $1 }
+    END { printf "solutions %d to %d%s, median %d, quartiles %d and %d",
+                 c[1], c[NR], (c[NR] == 100000 ? " or more" : ""),
+                 c[int((NR + 1) / 2)], c[int(NR / 4)], c[int(3 * NR / 4)] }' \
+    >"$tmp/manyclue.mix"
+
+# singles: fill random empty cells from the solution up to 28..35 clues,
+# eight draws per puzzle; keep the first that singles alone solve.
+awk -F, -v state=20240606 "$rng"'
+{
+    for (a = 1; a <= 8; a++) {
+        cells_of($1, p)
+        cells_of($2, s)
+        m = 0
+        for (i = 1; i <= 81; i++) if (p[i] == ".") e[++m] = i
+        target = 28 + rnd_below(8)
+        add = target - (81 - m)
+        if (add < 0) add = 0
+        for (j = 1; j <= add; j++) {
+            r = j + rnd_below(m - j + 1)
+            t = e[j]; e[j] = e[r]; e[r] = t
+            p[e[j]] = s[e[j]]
+        }
+        print line_of(p) "," $2 "," NR
+    }
+}' "$tmp/solved" >"$tmp/singles.k"
+cut -d, -f1 "$tmp/singles.k" |
+    "$bin" rate -q --fields status,clues,singles_closure - |
+    paste -d, "$tmp/singles.k" - |
+    awk -F, '$4 == "unique" && $5 + $6 == 81 && !($3 in done) {
+                 done[$3] = 1; print $1 >"'"$tmp/singles"'"; kept++ }
+             END { exit kept == 0 }' ||
+    fail "singles: no puzzle kept"
+cut -d, -f1 "$tmp/singles" | "$bin" solve -q --count --fields solution,status - |
+    paste -d, - "$tmp/singles" | awk -F, '$2 != "unique" { bad++ }
+    END { exit bad > 0 }' || fail "singles: a puzzle is not unique"
+
 # Write a set: one comment line, then the puzzles.
 write_set() { # NAME HEADER
     { echo "# $2"; cat "$tmp/$1"; } | gzip -9n >"$here/data/$1.txt.gz"
@@ -213,3 +309,17 @@ write_set random "random.txt.gz: 36-50 random cells kept from solved grids\
  (the solutions of sample.txt.gz, digits relabelled, rows, columns, bands\
  and stacks permuted, maybe transposed), as they come: $mix (checked with\
  sudoflow solve --count); made by scripts/make_sets.sh, seed 20240604"
+mix=$(cat "$tmp/manyclue.mix")
+write_set manyclue "manyclue.txt.gz: 34 or 35 random cells kept from solved\
+ grids (random equivalents of the solutions of sample.txt.gz), the first\
+ 2,000 with several solutions: $mix (sudoflow solve --limit 100000); made\
+ by scripts/make_sets.sh, seed 20240605"
+clues=$(awk '{ n = gsub(/[1-9]/, "&"); if (!lo || n < lo) lo = n
+               if (n > hi) hi = n; sum += n }
+             END { printf "%d-%d clues, mean %.1f", lo, hi, sum / NR }' \
+        "$tmp/singles")
+write_set singles "singles.txt.gz: each puzzle of sample.txt.gz plus clues\
+ from its own solution up to a random 28-35 ($clues), the first of eight\
+ draws that naked and hidden singles alone solve (sudoflow rate --fields\
+ singles_closure), unique (sudoflow solve --count); made by\
+ scripts/make_sets.sh, seed 20240606"
