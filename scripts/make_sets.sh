@@ -56,6 +56,38 @@ function line_of(c,    i, s) {
     s = ""
     for (i = 1; i <= 81; i++) s = s c[i]
     return s
+}
+function shuffle3(a,    i, r, t) {
+    a[0] = 0; a[1] = 1; a[2] = 2
+    for (i = 0; i < 2; i++) {
+        r = i + rnd_below(3 - i)
+        t = a[i]; a[i] = a[r]; a[r] = t
+    }
+}
+function lines3(src,    b, i) {  # src[0..8]: new line -> old line
+    shuffle3(outer)
+    for (b = 0; b < 3; b++) {
+        shuffle3(inner)
+        for (i = 0; i < 3; i++) src[3 * b + i] = 3 * outer[b] + inner[i]
+    }
+}
+# q[1..81]: a random equivalent of the grid g (81 digits): digits
+# relabelled, rows and columns permuted within bands and stacks, bands and
+# stacks permuted, transposed half of the time.
+function equivalent(g, q,    s, d, r, t, x, y) {
+    cells_of(g, s)
+    for (d = 1; d <= 9; d++) lab[d] = d
+    for (d = 1; d < 9; d++) {
+        r = d + rnd_below(10 - d)
+        t = lab[d]; lab[d] = lab[r]; lab[r] = t
+    }
+    lines3(row)
+    lines3(col)
+    flip = rnd_below(2)
+    for (y = 0; y < 9; y++)
+        for (x = 0; x < 9; x++)
+            q[9 * y + x + 1] = lab[flip ? s[9 * col[x] + row[y] + 1] \
+                                        : s[9 * row[y] + col[x] + 1]]
 }'
 
 fail() {
@@ -144,36 +176,10 @@ cut -d, -f1 "$tmp/manysol.k" |
 # random: a random equivalent of a sample solution per puzzle (ten per
 # solution), 36..50 of its cells kept.
 awk -F, -v state=20240604 "$rng"'
-function shuffle3(a,    i, r, t) {
-    a[0] = 0; a[1] = 1; a[2] = 2
-    for (i = 0; i < 2; i++) {
-        r = i + rnd_below(3 - i)
-        t = a[i]; a[i] = a[r]; a[r] = t
-    }
-}
-function lines3(src,    b, i) {  # src[0..8]: new line -> old line
-    shuffle3(outer)
-    for (b = 0; b < 3; b++) {
-        shuffle3(inner)
-        for (i = 0; i < 3; i++) src[3 * b + i] = 3 * outer[b] + inner[i]
-    }
-}
 { sol[NR] = $2 }
 END {
     for (n = 0; n < 20000; n++) {
-        cells_of(sol[n % NR + 1], s)
-        for (d = 1; d <= 9; d++) lab[d] = d
-        for (d = 1; d < 9; d++) {
-            r = d + rnd_below(10 - d)
-            t = lab[d]; lab[d] = lab[r]; lab[r] = t
-        }
-        lines3(row)
-        lines3(col)
-        flip = rnd_below(2)
-        for (y = 0; y < 9; y++)
-            for (x = 0; x < 9; x++)
-                q[9 * y + x + 1] = lab[flip ? s[9 * col[x] + row[y] + 1] \
-                                            : s[9 * row[y] + col[x] + 1]]
+        equivalent(sol[n % NR + 1], q)
         for (i = 1; i <= 81; i++) { e[i] = i; p[i] = "." }
         keep = 36 + rnd_below(15)
         for (j = 1; j <= keep; j++) {
@@ -200,36 +206,10 @@ cut -d, -f1 "$tmp/random.sol" >"$tmp/random"
 # manyclue: like random, 34 or 35 cells kept; keep the first 2,000 that
 # have several solutions, and count them (up to 100,000).
 awk -F, -v state=20240605 "$rng"'
-function shuffle3(a,    i, r, t) {
-    a[0] = 0; a[1] = 1; a[2] = 2
-    for (i = 0; i < 2; i++) {
-        r = i + rnd_below(3 - i)
-        t = a[i]; a[i] = a[r]; a[r] = t
-    }
-}
-function lines3(src,    b, i) {  # src[0..8]: new line -> old line
-    shuffle3(outer)
-    for (b = 0; b < 3; b++) {
-        shuffle3(inner)
-        for (i = 0; i < 3; i++) src[3 * b + i] = 3 * outer[b] + inner[i]
-    }
-}
 { sol[NR] = $2 }
 END {
     for (n = 0; n < 4000; n++) {
-        cells_of(sol[n % NR + 1], s)
-        for (d = 1; d <= 9; d++) lab[d] = d
-        for (d = 1; d < 9; d++) {
-            r = d + rnd_below(10 - d)
-            t = lab[d]; lab[d] = lab[r]; lab[r] = t
-        }
-        lines3(row)
-        lines3(col)
-        flip = rnd_below(2)
-        for (y = 0; y < 9; y++)
-            for (x = 0; x < 9; x++)
-                q[9 * y + x + 1] = lab[flip ? s[9 * col[x] + row[y] + 1] \
-                                            : s[9 * row[y] + col[x] + 1]]
+        equivalent(sol[n % NR + 1], q)
         for (i = 1; i <= 81; i++) { e[i] = i; p[i] = "." }
         keep = 34 + rnd_below(2)
         for (j = 1; j <= keep; j++) {
