@@ -88,6 +88,15 @@ function equivalent(g, q,    s, d, r, t, x, y) {
         for (x = 0; x < 9; x++)
             q[9 * y + x + 1] = lab[flip ? s[9 * col[x] + row[y] + 1] \
                                         : s[9 * row[y] + col[x] + 1]]
+}
+# p[1..81]: k cells of the grid q chosen at random, the others ".".
+function keep_random(q, k, p,    e, i, j, r, t) {
+    for (i = 1; i <= 81; i++) { e[i] = i; p[i] = "." }
+    for (j = 1; j <= k; j++) {
+        r = j + rnd_below(82 - j)
+        t = e[j]; e[j] = e[r]; e[r] = t
+        p[e[j]] = q[e[j]]
+    }
 }'
 
 fail() {
@@ -180,13 +189,7 @@ awk -F, -v state=20240604 "$rng"'
 END {
     for (n = 0; n < 20000; n++) {
         equivalent(sol[n % NR + 1], q)
-        for (i = 1; i <= 81; i++) { e[i] = i; p[i] = "." }
-        keep = 36 + rnd_below(15)
-        for (j = 1; j <= keep; j++) {
-            r = j + rnd_below(82 - j)
-            t = e[j]; e[j] = e[r]; e[r] = t
-            p[e[j]] = q[e[j]]
-        }
+        keep_random(q, 36 + rnd_below(15), p)
         print line_of(p) "," line_of(q)
     }
 }' "$tmp/solved" >"$tmp/random.sol"
@@ -210,13 +213,7 @@ awk -F, -v state=20240605 "$rng"'
 END {
     for (n = 0; n < 4000; n++) {
         equivalent(sol[n % NR + 1], q)
-        for (i = 1; i <= 81; i++) { e[i] = i; p[i] = "." }
-        keep = 34 + rnd_below(2)
-        for (j = 1; j <= keep; j++) {
-            r = j + rnd_below(82 - j)
-            t = e[j]; e[j] = e[r]; e[r] = t
-            p[e[j]] = q[e[j]]
-        }
+        keep_random(q, 34 + rnd_below(2), p)
         print line_of(p)
     }
 }' "$tmp/solved" >"$tmp/manyclue.in"

@@ -568,26 +568,38 @@ def card(puzzles, measures=tuple(_CARD_MEASURES), threads=None):
     return CardResult(*out, _invalid_bool(invalid, n))
 
 
+def _budget(budget):
+    """A time budget in seconds (0: none), as --se-budget takes it."""
+    budget = float(budget)
+    if not budget >= 0 or budget == float("inf"):
+        raise ValueError("budget: a number of seconds, 0 or more")
+    return budget
+
+
+def _se_fields(tenths, steps, flags):
+    """SeResult's ratings, bounds and steps from the library's tenths,
+    steps and flags."""
+    return (np.where(tenths < 0, np.nan, tenths / 10.0),
+            (flags != 0) & (tenths >= 0), steps)
+
+
 def se_rate(puzzles, budget=0.0, threads=None):
     """Sudoku Explainer rating of every puzzle; an SeResult.
 
     budget  seconds per puzzle (0: none), as rate --se-budget
     """
-    budget = float(budget)
-    if not budget >= 0 or budget == float("inf"):
-        raise ValueError("budget: a number of seconds, 0 or more")
+    budget = _budget(budget)
     nt = _threads(threads)
     cells, invalid = _puzzles(puzzles, nt)
     n = len(cells)
-    tenths = np.empty(n, dtype=np.int16)
-    steps = np.empty(n, dtype=np.int8)
-    flags = np.empty(n, dtype=np.uint8)
+    tenths, steps, flags = (np.empty(n, dtype=np.int16),
+                            np.empty(n, dtype=np.int8),
+                            np.empty(n, dtype=np.uint8))
     _check(_Runner.call(_lib.sf_array_se, 
         cells.ctypes.data, _addr(invalid), n, budget, nt,
         tenths.ctypes.data, steps.ctypes.data, flags.ctypes.data))
-    ratings = np.where(tenths < 0, np.nan, tenths / 10.0)
-    bounds = (flags != 0) & (tenths >= 0)
-    return SeResult(ratings, bounds, steps, _invalid_bool(invalid, n))
+    return SeResult(*_se_fields(tenths, steps, flags),
+                    _invalid_bool(invalid, n))
 
 
 def _copy(ptr, n, dtype):
@@ -618,15 +630,13 @@ def explain(puzzles, candidates=False, budget=0.0, threads=None):
         order[i, c] = step - t.step_start[i]
         tech[i, c] = t.technique[step]
     """
-    budget = float(budget)
-    if not budget >= 0 or budget == float("inf"):
-        raise ValueError("budget: a number of seconds, 0 or more")
+    budget = _budget(budget)
     nt = _threads(threads)
     cells, invalid = _puzzles(puzzles, nt)
     n = len(cells)
-    tenths = np.empty(n, dtype=np.int16)
-    steps = np.empty(n, dtype=np.int8)
-    flags = np.empty(n, dtype=np.uint8)
+    tenths, steps, flags = (np.empty(n, dtype=np.int16),
+                            np.empty(n, dtype=np.int8),
+                            np.empty(n, dtype=np.uint8))
     tr = _native.Trace()
     _lib.sf_trace_init(tr, 1 if candidates else 0)
     try:
@@ -634,8 +644,7 @@ def explain(puzzles, candidates=False, budget=0.0, threads=None):
             cells.ctypes.data, _addr(invalid), n, budget, nt, tr,
             tenths.ctypes.data, steps.ctypes.data, flags.ctypes.data))
         ns, na = tr.steps, tr.actions
-        r = ExplainResult(np.where(tenths < 0, np.nan, tenths / 10.0),
-                          (flags != 0) & (tenths >= 0), steps,
+        r = ExplainResult(*_se_fields(tenths, steps, flags),
                           _invalid_bool(invalid, n))
         r.step_start = _copy(tr.step_start, n + 1, np.int64)
         r.technique = _copy(tr.technique, ns, np.int8)

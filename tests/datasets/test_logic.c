@@ -27,21 +27,11 @@
 
 #include "datasets/logic.h"
 #include "refsolve.h"
+#include "refsingles.h"
 #include "sudoflow.h"
 #include "testutil.h"
 
 /* ------------------------------------------------------- naive rater */
-
-/* Cell k (0..8) of unit u: rows 0..8, columns 9..17, boxes 18..26. */
-static int unit_cell(int u, int k)
-{
-    if (u < 9)
-        return u * 9 + k;
-    if (u < 18)
-        return k * 9 + (u - 9);
-    const int b = u - 18;
-    return (b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3;
-}
 
 static int related(int a, int b)
 {
@@ -90,7 +80,7 @@ static void naive_place(naive_t *s, int c, int d)
 static int naive_placed(const naive_t *s, int u, int d)
 {
     for (int k = 0; k < 9; k++)
-        if (s->val[unit_cell(u, k)] == d)
+        if (s->val[rs_unit_cell(u, k)] == d)
             return 1;
     return 0;
 }
@@ -100,7 +90,7 @@ static unsigned naive_where(const naive_t *s, int u, int d)
 {
     unsigned m = 0;
     for (int k = 0; k < 9; k++)
-        if (s->cand[unit_cell(u, k)][d])
+        if (s->cand[rs_unit_cell(u, k)][d])
             m |= 1u << k;
     return m;
 }
@@ -139,7 +129,7 @@ static int naive_single(naive_t *s)
         for (int d = 1; d <= 9; d++) {
             const unsigned m = naive_where(s, u, d);
             if (m && !(m & (m - 1))) {
-                naive_place(s, unit_cell(u, __builtin_ctz(m)), d);
+                naive_place(s, rs_unit_cell(u, __builtin_ctz(m)), d);
                 return 1;
             }
         }
@@ -151,8 +141,8 @@ static int naive_remove(naive_t *s, int u, unsigned m, int d)
 {
     int any = 0;
     for (int k = 0; k < 9; k++)
-        if (m >> k & 1 && s->cand[unit_cell(u, k)][d]) {
-            s->cand[unit_cell(u, k)][d] = 0;
+        if (m >> k & 1 && s->cand[rs_unit_cell(u, k)][d]) {
+            s->cand[rs_unit_cell(u, k)][d] = 0;
             any = 1;
         }
     return any;
@@ -178,8 +168,8 @@ static int naive_locked(naive_t *s)
             for (int d = 1; d <= 9; d++) {
                 int inside = 0, outside = 0, any = 0;
                 for (int k = 0; k < 9; k++)
-                    if (s->cand[unit_cell(a, k)][d]) {
-                        if (in_unit(unit_cell(a, k), b))
+                    if (s->cand[rs_unit_cell(a, k)][d]) {
+                        if (in_unit(rs_unit_cell(a, k), b))
                             inside++;
                         else
                             outside++;
@@ -187,7 +177,7 @@ static int naive_locked(naive_t *s)
                 if (!inside || outside)
                     continue;
                 for (int k = 0; k < 9; k++) {
-                    const int c = unit_cell(b, k);
+                    const int c = rs_unit_cell(b, k);
                     if (!in_unit(c, a) && s->cand[c][d]) {
                         s->cand[c][d] = 0;
                         any = 1;
@@ -208,9 +198,9 @@ static int naive_subset(naive_t *s, int k)
         for (int j = 0; j < 9; j++) {
             placed |= (unsigned)naive_placed(s, u, j + 1) << j;
             where[j] = naive_where(s, u, j + 1);
-            empty |= (unsigned)!s->val[unit_cell(u, j)] << j;
+            empty |= (unsigned)!s->val[rs_unit_cell(u, j)] << j;
             for (int d = 1; d <= 9; d++)
-                holds[j] |= (unsigned)s->cand[unit_cell(u, j)][d] << d;
+                holds[j] |= (unsigned)s->cand[rs_unit_cell(u, j)][d] << d;
         }
         for (unsigned set = 0; set < 512; set++) {
             if (__builtin_popcount(set) != k)
