@@ -301,10 +301,10 @@ DATA_STAGES = crosscheck-data se-data unit-data
 
 test-data: test-build
 	@if [ ! -f "$(DATA)/top1465.txt" ]; then \
-	    echo "test-data: no public benchmark sets in $(DATA) (give" \
-	    "DATA=DIR, the directory of 17_clue.txt, top1465.txt and" \
-	    "hardest_1106.txt)"; exit 1; fi
-	@sh tests/stages.sh '$(PKG_MAKE)' $(DATA_STAGES)
+	    echo "test-data: skipped, no public benchmark sets in $(DATA)" \
+	    "(give DATA=DIR, the directory of 17_clue.txt, top1465.txt and" \
+	    "hardest_1106.txt)"; \
+	else sh tests/stages.sh '$(PKG_MAKE)' $(DATA_STAGES); fi
 
 .PHONY: crosscheck-data se-data unit-data
 crosscheck-data: deps $(TOOL_BIN)
