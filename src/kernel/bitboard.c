@@ -25,10 +25,16 @@
  * the guesses on hard puzzles by a fifth.  It runs over all digits at once
  * whenever the band rules and naked singles are done, which reaches the
  * same fixed point as applying it on every update at a fraction of the
- * cost.  Subbands are updated until
- * none changes; then naked singles come from counting, across the nine
- * digits, cells seen once, twice and three times.  The same counts give
- * the cells with two candidates.
+ * cost.  Subbands are updated until none changes; then naked singles
+ * come from counting, across the nine digits, cells seen once, twice and
+ * three times.  The same counts give the cells with two candidates.
+ *
+ * Updates chain: each reads cells the one before it wrote, so the
+ * latency of one update, not its instruction count, sets the pace on an
+ * easy puzzle.  The tables therefore hold cells, not triads, wherever
+ * that saves a lookup on the chain, and bandstack works out the first
+ * round after loading, where all 27 subbands are pending, side by side
+ * from the loaded state instead of one after another (first_round).
  *
  * Search branches on a cell of fewest candidates (nearly always two), and
  * among those on the one with the most open peers, whose placement reaches
@@ -118,17 +124,18 @@
 
 typedef struct triad_rule {
     uint32_t keep;  /* cells on some permutation of rows to boxes; 0: none */
-    uint32_t solo;  /* triads alone in their row after that */
+    uint32_t solo;  /* cells of the triads alone in their row after that */
 } triad_rule_t;
 
 typedef struct column_rule {
     uint32_t other; /* cells the digit keeps in the two other bands */
-    uint32_t lone;  /* triads of boxes confined to one column */
+    uint32_t lone;  /* cells of the boxes confined to one column */
 } column_rule_t;
 
 #define ROW_TRIADS_ENTRY(v) ROW_TRIADS(v)
-#define TRIAD_ENTRY(t) {EXPAND(ALLOWED(t)), SOLO(ALLOWED(t))}
-#define COLUMN_ENTRY(c) {ALL27 & ~(LONE_COLS(c) * 01001001u), LONE_TRIADS(c)}
+#define TRIAD_ENTRY(t) {EXPAND(ALLOWED(t)), EXPAND(SOLO(ALLOWED(t)))}
+#define COLUMN_ENTRY(c) \
+    {ALL27 & ~(LONE_COLS(c) * 01001001u), EXPAND(LONE_TRIADS(c))}
 #define EXPAND_ENTRY(a) EXPAND(a)
 
 #if !FAST_PEXT
@@ -136,7 +143,6 @@ static const uint8_t row_triads[512] = {TAB512(ROW_TRIADS_ENTRY)};
 #endif
 static const triad_rule_t triad_rules[512] = {TAB512(TRIAD_ENTRY)};
 static const column_rule_t column_rules[512] = {TAB512(COLUMN_ENTRY)};
-static const uint32_t triad_cells[512] = {TAB512(EXPAND_ENTRY)};
 
 /* Columns (9 bits) the digit must take in this band (the other bands have
  * no place in them) -> cells it keeps: a box with one such column is
@@ -312,7 +318,7 @@ static inline int update(bb_state_t *st, unsigned s, unsigned b, unsigned s1,
     const column_rule_t cr = column_rules[FOLD(x)];
     st->cand[s1] &= cr.other;
     st->cand[s2] &= cr.other;
-    const uint32_t solved = triad_cells[tr.solo & cr.lone] & x;
+    const uint32_t solved = tr.solo & cr.lone & x;
     clear_band(st, b, solved);
     st->cand[s] = x;
     return 1;
@@ -337,6 +343,41 @@ static int stack_pass(bb_state_t *st)
         st->cand[s] = y0, st->cand[s + 1] = y1, st->cand[s + 2] = y2;
     }
     return changed != 0;
+}
+
+/* The first round of settle on a freshly loaded state, where every
+ * subband is pending: each subband's rules are worked out from the loaded
+ * state alone, all 27 side by side, and applied together.  Applying them
+ * one after another (settle) would chain every update to the one before
+ * it through the cells they share; here nothing waits.  A cell two digits
+ * claim is a contradiction.  Returns 0 on one. */
+static int first_round(bb_state_t *st)
+{
+    uint32_t keep[27], other[27], mine[27];
+    uint32_t seen[3] = {0, 0, 0}, twice = 0;
+    for (unsigned s = 0; s < 27; s++) {
+        const uint32_t x0 = st->cand[s];
+        const triad_rule_t tr = triad_rules[triads_of(x0)];
+        const uint32_t x = x0 & tr.keep;
+        const column_rule_t cr = column_rules[FOLD(x)];
+        const uint32_t solved = tr.solo & cr.lone & x;
+        keep[s] = x, other[s] = cr.other, mine[s] = solved;
+        twice |= seen[s % 3] & solved;
+        seen[s % 3] |= solved;
+    }
+    if (twice)
+        return 0;
+    for (unsigned s = 0; s < 27; s++) {
+        const unsigned b = s % 3;
+        if (keep[s] == 0)
+            return 0;
+        st->cand[s] = keep[s] & other[s + sub_next[b][0]] &
+                      other[s + sub_next[b][1]] & ~(seen[b] & ~mine[s]);
+        st->prev[s] = keep[s];
+    }
+    for (unsigned b = 0; b < 3; b++)
+        st->unsolved[b] &= ~seen[b];
+    return 1;
 }
 
 /* Update subbands until none changes.  Returns 0 on a contradiction. */
@@ -749,8 +790,8 @@ static uint64_t bandstack_solve(void *state, const uint8_t *cells,
                                 uint64_t limit, unsigned flags,
                                 uint8_t *solution, uint64_t *guesses)
 {
-    return search(state, load(state, cells), limit, flags, solution, guesses,
-                  1);
+    return search(state, load(state, cells) && first_round(state), limit,
+                  flags, solution, guesses, 1);
 }
 
 static uint64_t bitboard_solve_cands(void *state, const uint16_t *cands,
@@ -765,8 +806,8 @@ static uint64_t bandstack_solve_cands(void *state, const uint16_t *cands,
                                       uint64_t limit, unsigned flags,
                                       uint8_t *solution, uint64_t *guesses)
 {
-    return search(state, load_cands(state, cands), limit, flags, solution,
-                  guesses, 1);
+    return search(state, load_cands(state, cands) && first_round(state),
+                  limit, flags, solution, guesses, 1);
 }
 
 const sf_kernel_t sf_kernel_bandstack = {
