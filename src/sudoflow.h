@@ -888,6 +888,10 @@ typedef enum sf_se_step {
     SF_SE_STEP_PLUS_DFC_FC_DOUBLE, /*     Forcing Chains (+ Forcing        */
     SF_SE_STEP_PLUS_DFC_FC_CELL,  /*      Chains))": those at the second   */
     SF_SE_STEP_PLUS_DFC_FC_REGION, /*     level as links too               */
+    SF_SE_STEP_WXYZ_WING,         /* 5.5-5.6 the Sukaku Explainer scale's  */
+    SF_SE_STEP_VWXYZ_WING,        /* 6.2-6.4 wings: an almost locked set   */
+    SF_SE_STEP_UVWXYZ_WING,       /* 6.6     of 3 to 6 cells and a bivalue */
+    SF_SE_STEP_TUVWXYZ_WING,      /* 7.5     cell                          */
     SF_SE_STEP_COUNT
 } sf_se_step_t;
 

@@ -63,6 +63,10 @@ static const char *const labels[SF_SE_STEP_COUNT] = {
     [SF_SE_STEP_DYNAMIC_DOUBLE] = "Dynamic Double Forcing Chains",
     [SF_SE_STEP_DYNAMIC_CELL] = "Dynamic Cell Forcing Chains",
     [SF_SE_STEP_DYNAMIC_REGION] = "Dynamic Region Forcing Chains",
+    [SF_SE_STEP_WXYZ_WING] = "WXYZ-Wing",
+    [SF_SE_STEP_VWXYZ_WING] = "VWXYZ-Wing",
+    [SF_SE_STEP_UVWXYZ_WING] = "UVWXYZ-Wing",
+    [SF_SE_STEP_TUVWXYZ_WING] = "TUVWXYZ-Wing",
 };
 
 /* The nested kinds come in fours (contradiction, double, cell, region)
@@ -78,7 +82,8 @@ int sf_se_label(sf_se_step_t step, unsigned variant, char *buf, size_t cap)
         cap = 0;
     if ((unsigned)step >= SF_SE_STEP_COUNT)
         return snprintf(buf, cap, "?");
-    if (step >= SF_SE_STEP_PLUS_CONTRADICTION) {
+    if (step >= SF_SE_STEP_PLUS_CONTRADICTION &&
+        step <= SF_SE_STEP_PLUS_DFC_FC_REGION) {
         const int k = step - SF_SE_STEP_PLUS_CONTRADICTION;
         return snprintf(buf, cap, "%s%s",
                         labels[SF_SE_STEP_DYNAMIC_CONTRADICTION + k % 4],
@@ -99,6 +104,16 @@ int sf_se_label(sf_se_step_t step, unsigned variant, char *buf, size_t cap)
     case SF_SE_STEP_X_CHAIN:
         if (variant == 1)
             return snprintf(buf, cap, "Turbot Fish");
+        break;
+    case SF_SE_STEP_WXYZ_WING:
+    case SF_SE_STEP_VWXYZ_WING:
+    case SF_SE_STEP_UVWXYZ_WING:
+    case SF_SE_STEP_TUVWXYZ_WING: /* the suffix: doubly linked, the
+                                   * largest cell, the set's candidates */
+        if (variant)
+            return snprintf(buf, cap, "%s %u%u%u", labels[step],
+                            (variant & 1u) + 1, (variant >> 1) & 7u,
+                            variant >> 4);
         break;
     default:
         break;

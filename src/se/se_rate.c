@@ -102,6 +102,10 @@ static const char *const step_names[SF_SE_STEP_COUNT] = {
     [SF_SE_STEP_PLUS_DFC_FC_CELL] = "dynamic-cell-forcing-chains-plus-dfc-fc",
     [SF_SE_STEP_PLUS_DFC_FC_REGION] =
         "dynamic-region-forcing-chains-plus-dfc-fc",
+    [SF_SE_STEP_WXYZ_WING] = "wxyz-wing",
+    [SF_SE_STEP_VWXYZ_WING] = "vwxyz-wing",
+    [SF_SE_STEP_UVWXYZ_WING] = "uvwxyz-wing",
+    [SF_SE_STEP_TUVWXYZ_WING] = "tuvwxyz-wing",
 };
 
 const char *sf_se_step_name(sf_se_step_t step)

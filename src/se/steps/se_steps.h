@@ -74,4 +74,9 @@ int se_aligned_pair(const se_grid_t *g, const cellset_t *dirty,
 int se_aligned_triple(const se_grid_t *g, const cellset_t *dirty,
                       se_hint_t *h);
 
+/* se_als_wing.c: the Sukaku Explainer scale's wings with k digits (4:
+ * WXYZ, 5: VWXYZ, 6: UVWXYZ, 7: TUVWXYZ), the one it takes among all
+ * found; h->variant holds its name's suffix (sf_se_label). */
+int se_als_wing(const se_grid_t *g, int k, se_hint_t *h);
+
 #endif

@@ -10,6 +10,7 @@ cmp -s classic sukaku && echo "own puzzles: those of ratings.csv, in order"
 awk -F, 'NR > 1 { print $1 "," $2 }' "$se/shared_ratings.csv" > classic_shared
 awk -F, 'NR > 1 { print $1 "," $2 }' "$se/sukaku_shared_ratings.csv" > sukaku_shared
 grep -vxFf classic_shared sukaku_shared | wc -l | awk '{ print "shared lines not in shared_ratings.csv:", $1 }'
+echo "shared lines: $(wc -l < sukaku_shared) of $(wc -l < classic_shared)"
 head -1 "$se/sukaku_ratings.csv"
 head -1 "$se/sukaku_shared_ratings.csv"
 for f in sukaku_ratings.csv sukaku_shared_ratings.csv; do
