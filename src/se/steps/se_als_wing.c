@@ -36,6 +36,8 @@ typedef struct wing_search {
     const se_grid_t *g;
     int k;                 /* digits of the set: 4 (WXYZ) to 7 (TUVWXYZ) */
     int set[MAX_SET];      /* its cells, increasing */
+    cellset_t own;         /* the same as a set, once complete */
+    int largest, size;     /* its most candidates in a cell, and in all */
     int found;             /* a wing is in best */
     double exact;          /* best's difficulty, total and suffix */
     int total;
@@ -64,6 +66,22 @@ static cellset_t cell_set(int c)
     return c < 64 ? (cellset_t){1ull << c, 0} : (cellset_t){0, 1ull << (c - 64)};
 }
 
+/* The lowest cell of *s, taken out of it; -1 when *s is empty. */
+static int set_pop(cellset_t *s)
+{
+    if (s->lo) {
+        const int c = __builtin_ctzll(s->lo);
+        s->lo &= s->lo - 1;
+        return c;
+    }
+    if (s->hi) {
+        const int c = 64 + __builtin_ctzll(s->hi);
+        s->hi &= s->hi - 1;
+        return c;
+    }
+    return -1;
+}
+
 /* The cells after c that see it. */
 static cellset_t later_peers(const se_grid_t *g, int c)
 {
@@ -78,9 +96,9 @@ static cellset_t later_peers(const se_grid_t *g, int c)
 }
 
 /* Whether every cell of the set holding digit d sees cell y. */
-static int restricted(const wing_search_t *w, int n, unsigned d, int y)
+static int restricted(const wing_search_t *w, unsigned d, int y)
 {
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < w->k - 1; i++)
         if ((w->g->cand[w->set[i]] >> d & 1u) &&
             !se_sees(w->g, w->set[i], y))
             return 0;
@@ -94,25 +112,22 @@ static int remove_from(wing_search_t *w, cellset_t see, cellset_t pattern,
 {
     int n = 0;
     see = set_less(see, pattern);
-    for (int half = 0; half < 2; half++)
-        for (uint64_t m = half ? see.hi : see.lo; m; m &= m - 1) {
-            const int c = 64 * half + __builtin_ctzll(m);
-            if (w->g->cand[c] >> d & 1u) {
-                se_hint_elim(&w->tmp, c, 1u << d);
-                n++;
-            }
+    for (int c; (c = set_pop(&see)) >= 0;)
+        if (w->g->cand[c] >> d & 1u) {
+            se_hint_elim(&w->tmp, c, 1u << d);
+            n++;
         }
     return n;
 }
 
 /* The cells that see every cell of the set holding digit d (and, with
  * from >= 0, cell from too). */
-static cellset_t seeing_holders(const wing_search_t *w, int n, unsigned d,
+static cellset_t seeing_holders(const wing_search_t *w, unsigned d,
                                 int from)
 {
     cellset_t see = from >= 0 ? w->g->t->peer_set[from]
                               : (cellset_t){~0ull, ~0ull};
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < w->k - 1; i++)
         if (w->g->cand[w->set[i]] >> d & 1u)
             see = set_and(see, w->g->t->peer_set[w->set[i]]);
     return see;
@@ -123,27 +138,22 @@ static int difficulty_tenths(double exact)
     return (int)((exact + 0.05) * 10);
 }
 
+/* WXYZ and VWXYZ: base + ((k - 3) - |3 - largest|) / 10, Sukaku
+ * Explainer's arithmetic in doubles; the larger wings are flat. */
 static double wing_difficulty(int k, int largest)
 {
-    switch (k) {
-    case 4:
-        return 5.5 + ((4 - 3) - (largest > 3 ? largest - 3 : 3 - largest)) * 0.1;
-    case 5:
-        return 6.2 + ((5 - 3) - (largest > 3 ? largest - 3 : 3 - largest)) * 0.1;
-    case 6:
-        return 6.6;
-    default:
-        return 7.5;
-    }
+    static const double base[4] = {5.5, 6.2, 6.6, 7.5};
+    const int off = largest > 3 ? largest - 3 : 3 - largest;
+    return k <= 5 ? base[k - 4] + ((k - 3) - off) * 0.1 : base[k - 4];
 }
 
 /* Keep the wing in tmp when it comes before the best so far. */
-static void consider(wing_search_t *w, int total, int doubly, int largest,
-                     int size)
+static void consider(wing_search_t *w, int total, int doubly)
 {
-    const double exact = wing_difficulty(w->k, largest);
+    const double exact = wing_difficulty(w->k, w->largest);
     char suffix[16];
-    snprintf(suffix, sizeof suffix, "%d%d%d", doubly ? 2 : 1, largest, size);
+    snprintf(suffix, sizeof suffix, "%d%d%d", doubly ? 2 : 1, w->largest,
+             w->size);
     if (w->found) {
         if (exact > w->exact)
             return;
@@ -160,85 +170,79 @@ static void consider(wing_search_t *w, int total, int doubly, int largest,
     memcpy(w->suffix, suffix, sizeof suffix);
     w->tmp.exact = exact;
     w->tmp.diff = difficulty_tenths(exact);
-    w->tmp.variant = (doubly ? 1 : 0) | largest << 1 | size << 4;
+    w->tmp.variant = (doubly ? 1 : 0) | w->largest << 1 | w->size << 4;
     *w->best = w->tmp;
 }
 
-/* The wing of the set (n cells, digits digits) with bivalue cell y,
+/* The wing of the set (its digits digits) with bivalue cell y,
  * restricted common x and z the other digit (doubly: z is one too). */
-static void wing(wing_search_t *w, int n, unsigned digits, int y, unsigned x,
+static void wing(wing_search_t *w, unsigned digits, int y, unsigned x,
                  unsigned z, int doubly)
 {
     const se_grid_t *g = w->g;
-    cellset_t pattern = cell_set(y);
-    int largest = 0, size = 0;
-    for (int i = 0; i < n; i++) {
-        const int m = se_popcount(g->cand[w->set[i]]);
-        pattern = set_or(pattern, cell_set(w->set[i]));
-        largest = m > largest ? m : largest;
-        size += m;
-    }
+    const cellset_t pattern = set_or(w->own, cell_set(y));
     se_hint_clear(&w->tmp, SF_SE_STEP_WXYZ_WING + (w->k - 4), 0);
     int weak = 0, strong_x = 0, strong_z = 0;
     if (doubly) {
         for (unsigned rest = digits & ~g->cand[y]; rest; rest &= rest - 1)
-            weak += remove_from(w, seeing_holders(w, n, se_lowest(rest), -1),
+            weak += remove_from(w, seeing_holders(w, se_lowest(rest), -1),
                                 pattern, se_lowest(rest));
-        strong_x = remove_from(w, seeing_holders(w, n, x, y), pattern, x);
+        strong_x = remove_from(w, seeing_holders(w, x, y), pattern, x);
     }
-    strong_z = remove_from(w, seeing_holders(w, n, z, y), pattern, z);
+    strong_z = remove_from(w, seeing_holders(w, z, y), pattern, z);
     if (doubly && !weak && (!strong_z || !strong_x))
         doubly = 0;
     const int total = weak + strong_x + strong_z;
     if (total)
-        consider(w, total, doubly, largest, size);
+        consider(w, total, doubly);
 }
 
 /* Every bivalue cell that makes a wing with the set of k - 1 cells. */
 static void bivalue_cells(wing_search_t *w, unsigned digits)
 {
     const se_grid_t *g = w->g;
-    const int n = w->k - 1;
-    cellset_t range = {0, 0}, own = {0, 0};
-    for (int i = 0; i < n; i++) {
+    cellset_t range = {0, 0};
+    w->own = (cellset_t){0, 0};
+    w->largest = w->size = 0;
+    for (int i = 0; i < w->k - 1; i++) {
+        const int m = se_popcount(g->cand[w->set[i]]);
         range = set_or(range, g->t->peer_set[w->set[i]]);
-        own = set_or(own, cell_set(w->set[i]));
+        w->own = set_or(w->own, cell_set(w->set[i]));
+        w->largest = m > w->largest ? m : w->largest;
+        w->size += m;
     }
-    range = set_less(range, own);
-    for (int half = 0; half < 2; half++)
-        for (uint64_t m = half ? range.hi : range.lo; m; m &= m - 1) {
-            const int y = 64 * half + __builtin_ctzll(m);
-            const unsigned yz = g->cand[y];
-            if (se_popcount(yz) != 2 || (yz & digits) != yz)
-                continue;
-            const unsigned x = (unsigned)se_lowest(yz);
-            const unsigned z = (unsigned)se_lowest(yz & (yz - 1));
-            const int doubly = restricted(w, n, z, y);
-            if (restricted(w, n, x, y))
-                wing(w, n, digits, y, x, z, doubly);
-            else if (doubly)
-                wing(w, n, digits, y, z, x, 0);
-        }
+    range = set_less(range, w->own);
+    for (int y; (y = set_pop(&range)) >= 0;) {
+        const unsigned yz = g->cand[y];
+        if (se_popcount(yz) != 2 || (yz & digits) != yz)
+            continue;
+        const unsigned x = (unsigned)se_lowest(yz);
+        const unsigned z = (unsigned)se_lowest(yz & (yz - 1));
+        const int doubly = restricted(w, z, y);
+        if (restricted(w, x, y))
+            wing(w, digits, y, x, z, doubly);
+        else if (doubly)
+            wing(w, digits, y, z, x, 0);
+    }
 }
 
 /* Extend the set (n cells so far, their digits) by a cell of next. */
 static void grow(wing_search_t *w, int n, unsigned digits, cellset_t next)
 {
     const se_grid_t *g = w->g;
-    for (int half = 0; half < 2; half++)
-        for (uint64_t m = half ? next.hi : next.lo; m; m &= m - 1) {
-            const int c = 64 * half + __builtin_ctzll(m);
-            const unsigned d = digits | g->cand[c];
-            if (se_popcount(g->cand[c]) < 2)
-                continue;
-            w->set[n] = c;
-            if (n + 1 == w->k - 1) {
-                if (se_popcount(d) == w->k)
-                    bivalue_cells(w, d);
-            } else if (se_popcount(d) <= w->k) {
-                grow(w, n + 1, d, set_and(next, later_peers(g, c)));
-            }
+    cellset_t left = next;
+    for (int c; (c = set_pop(&left)) >= 0;) {
+        const unsigned d = digits | g->cand[c];
+        if (se_popcount(g->cand[c]) < 2)
+            continue;
+        w->set[n] = c;
+        if (n + 1 == w->k - 1) {
+            if (se_popcount(d) == w->k)
+                bivalue_cells(w, d);
+        } else if (se_popcount(d) <= w->k) {
+            grow(w, n + 1, d, set_and(next, later_peers(g, c)));
         }
+    }
 }
 
 int se_als_wing(const se_grid_t *g, int k, se_hint_t *h)
