@@ -892,6 +892,10 @@ typedef enum sf_se_step {
     SF_SE_STEP_VWXYZ_WING,        /* 6.2-6.4 wings: an almost locked set   */
     SF_SE_STEP_UVWXYZ_WING,       /* 6.6     of 3 to 6 cells and a bivalue */
     SF_SE_STEP_TUVWXYZ_WING,      /* 7.5     cell                          */
+    SF_SE_STEP_STRONG_LINKS_2,    /* 4.0-4.3 the Sukaku Explainer scale's  */
+    SF_SE_STEP_STRONG_LINKS_3,    /* 5.4-5.7 chains of 2 to 4 strong links */
+    SF_SE_STEP_STRONG_LINKS_4,    /* 5.8-6.1 of one digit (skyscrapers,    */
+                                  /*         kites, X-loops)               */
     SF_SE_STEP_COUNT
 } sf_se_step_t;
 

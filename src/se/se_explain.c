@@ -67,7 +67,40 @@ static const char *const labels[SF_SE_STEP_COUNT] = {
     [SF_SE_STEP_VWXYZ_WING] = "VWXYZ-Wing",
     [SF_SE_STEP_UVWXYZ_WING] = "UVWXYZ-Wing",
     [SF_SE_STEP_TUVWXYZ_WING] = "TUVWXYZ-Wing",
+    [SF_SE_STEP_STRONG_LINKS_2] = "2 Strong links",
+    [SF_SE_STEP_STRONG_LINKS_3] = "3 Strong links",
+    [SF_SE_STEP_STRONG_LINKS_4] = "4 Strong links",
 };
+
+/* Sukaku Explainer's name of a chain of strong links (se_strong.c's
+ * variant: links, loop, grouped links, the link types in base 3): an
+ * X-loop, parallel lines (skyscrapers), no box and under 4 links (a
+ * kite), or plain strong links; then the suffix. */
+static int strong_label(unsigned variant, char *buf, size_t cap)
+{
+    const unsigned n = variant & 7, loop = variant >> 3 & 1,
+                   grouped = variant >> 4 & 7;
+    char types[8];
+    int box = 0, col = 0;
+    for (unsigned i = 0, t = variant >> 7; i < n && i < 7; i++, t /= 3) {
+        types[i] = (char)('0' + t % 3);
+        box |= t % 3 == 0;
+        col |= t % 3 == 2;
+    }
+    types[n < 7 ? n : 7] = '\0';
+    const char *group = grouped ? "Grouped " : "";
+    if (loop)
+        return snprintf(buf, cap, "(%u Strong Links) %sX-Loop %u%s", n,
+                        group, grouped, types);
+    if (!box && !col && n < 3)
+        return snprintf(buf, cap, "%sSkyscraper %u%s", group, grouped, types);
+    if (!box && !col)
+        return snprintf(buf, cap, "%s%u Skyscrapers %u%s", group, n, grouped,
+                        types);
+    return snprintf(buf, cap, "%s%u%s %u%s", group, n,
+                    !box && n < 4 ? "-String Kite" : " Strong links", grouped,
+                    types);
+}
 
 /* The nested kinds come in fours (contradiction, double, cell, region)
  * from SF_SE_STEP_PLUS_CONTRADICTION, one four per level of nesting. */
@@ -104,6 +137,12 @@ int sf_se_label(sf_se_step_t step, unsigned variant, char *buf, size_t cap)
     case SF_SE_STEP_X_CHAIN:
         if (variant == 1)
             return snprintf(buf, cap, "Turbot Fish");
+        break;
+    case SF_SE_STEP_STRONG_LINKS_2:
+    case SF_SE_STEP_STRONG_LINKS_3:
+    case SF_SE_STEP_STRONG_LINKS_4:
+        if (variant)
+            return strong_label(variant, buf, cap);
         break;
     case SF_SE_STEP_WXYZ_WING:
     case SF_SE_STEP_VWXYZ_WING:

@@ -106,6 +106,9 @@ static const char *const step_names[SF_SE_STEP_COUNT] = {
     [SF_SE_STEP_VWXYZ_WING] = "vwxyz-wing",
     [SF_SE_STEP_UVWXYZ_WING] = "uvwxyz-wing",
     [SF_SE_STEP_TUVWXYZ_WING] = "tuvwxyz-wing",
+    [SF_SE_STEP_STRONG_LINKS_2] = "strong-links-2",
+    [SF_SE_STEP_STRONG_LINKS_3] = "strong-links-3",
+    [SF_SE_STEP_STRONG_LINKS_4] = "strong-links-4",
 };
 
 const char *sf_se_step_name(sf_se_step_t step)

@@ -79,4 +79,10 @@ int se_aligned_triple(const se_grid_t *g, const cellset_t *dirty,
  * found; h->variant holds its name's suffix (sf_se_label). */
 int se_als_wing(const se_grid_t *g, int k, se_hint_t *h);
 
+/* se_strong.c: the Sukaku Explainer scale's chains of n = 2, 3 or 4
+ * strong links of one digit (skyscraper, kites, turbot fish, grouped
+ * links, X-loops), the one it takes among all found; h->variant holds
+ * what its name adds (sf_se_label). */
+int se_strong_links(const se_grid_t *g, int n, se_hint_t *h);
+
 #endif

@@ -1,11 +1,11 @@
 /*
- * test_sukaku_wings.c -- the Sukaku Explainer scale's wings (se_als_wing.c)
- * against Sukaku Explainer's own solving paths (data/se/sukaku_traces.txt.gz,
- * docs/se.md).  Each path is replayed from the givens with Sukaku
- * Explainer's own steps; at every WXYZ-, VWXYZ-, UVWXYZ- or TUVWXYZ-wing
- * step, se_als_wing on the grid before it must find the wing Sukaku
- * Explainer took: the same name (its suffix included), difficulty and
- * eliminations.
+ * test_sukaku_steps.c -- the Sukaku Explainer scale's own techniques
+ * against Sukaku Explainer's solving paths (data/se/sukaku_traces.txt.gz,
+ * docs/se.md): the wings (se_als_wing.c) and the chains of strong links
+ * (se_strong.c).  Each path is replayed from the givens with Sukaku
+ * Explainer's own steps; at every step of one of these techniques, ours
+ * on the grid before it must find the step Sukaku Explainer took: the
+ * same name (its suffix included), difficulty and eliminations.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -22,16 +22,57 @@
 
 #define TRACES "data/se/sukaku_traces.txt.gz"
 
-static const char *const wing_names[4] = {"WXYZ-Wing ", "VWXYZ-Wing ",
-                                          "UVWXYZ-Wing ", "TUVWXYZ-Wing "};
+/* A technique under test: the names of its steps (a prefix, or the
+ * text after the first space) and the search. */
+typedef struct technique {
+    const char *label;
+    int (*find)(const se_grid_t *g, int arg, se_hint_t *h);
+    int arg;
+    int seen, wrong;
+} technique_t;
 
-/* The wing size (4..7) a step name is of, or 0. */
-static int wing_of(const char *name)
+static int wing(const se_grid_t *g, int k, se_hint_t *h)
 {
-    for (int i = 0; i < 4; i++)
-        if (strncmp(name, wing_names[i], strlen(wing_names[i])) == 0)
-            return 4 + i;
-    return 0;
+    return se_als_wing(g, k, h);
+}
+
+static int links(const se_grid_t *g, int n, se_hint_t *h)
+{
+    return se_strong_links(g, n, h);
+}
+
+static technique_t techniques[] = {
+    {"WXYZ-Wing", wing, 4, 0, 0},
+    {"VWXYZ-Wing", wing, 5, 0, 0},
+    {"UVWXYZ-Wing", wing, 6, 0, 0},
+    {"TUVWXYZ-Wing", wing, 7, 0, 0},
+    {"2 strong links", links, 2, 0, 0},
+    {"3 strong links", links, 3, 0, 0},
+    {"4 strong links", links, 4, 0, 0},
+};
+#define NTECH (int)(sizeof techniques / sizeof techniques[0])
+
+/* The technique a step name is of, or NULL.  Strong-link names give
+ * their number of links first, or "Skyscraper" (2), or "(n Strong
+ * Links)" for a loop. */
+static technique_t *technique_of(const char *name)
+{
+    const char *p = strncmp(name, "Grouped ", 8) == 0 ? name + 8 : name;
+    int n = 0;
+    if (strncmp(p, "Skyscraper ", 11) == 0)
+        n = 2;
+    else if (p[0] == '(' && p[1] >= '2' && p[1] <= '4')
+        n = p[1] - '0';
+    else if (p[0] >= '2' && p[0] <= '4' && (p[1] == ' ' || p[1] == '-'))
+        n = p[0] - '0';
+    if (n)
+        return &techniques[4 + n - 2];
+    for (int i = 0; i < 4; i++) {
+        const size_t len = strlen(techniques[i].label);
+        if (strncmp(name, techniques[i].label, len) == 0 && name[len] == ' ')
+            return &techniques[i];
+    }
+    return NULL;
 }
 
 /* One step of a path: "name;tenths;cell=digit;cell.digit cell.digit ...",
@@ -59,7 +100,7 @@ static int parse_step(char *s, char *name, size_t cap, se_hint_t *h)
     return 1;
 }
 
-static void test_wings_as_sukaku(void **state)
+static void test_steps_as_sukaku(void **state)
 {
     (void)state;
     gzFile f = gzopen(TRACES, "rb");
@@ -69,7 +110,7 @@ static void test_wings_as_sukaku(void **state)
         skip();
     }
     static char line[1 << 20];
-    int paths = 0, wings = 0, wrong = 0, sizes[8] = {0};
+    int paths = 0, wrong = 0;
     while (gzgets(f, line, sizeof line)) {
         if (line[0] == '#' || strlen(line) < 81)
             continue;
@@ -90,19 +131,19 @@ static void test_wings_as_sukaku(void **state)
             se_hint_t want, got;
             if (!parse_step(step, name, sizeof name, &want))
                 break;
-            const int k = wing_of(name);
-            if (k) {
-                wings++;
-                sizes[k]++;
+            technique_t *t = technique_of(name);
+            if (t) {
+                t->seen++;
                 char label[128];
-                const int found = se_als_wing(&g, k, &got);
+                const int found = t->find(&g, t->arg, &got);
                 if (found)
                     sf_se_label((sf_se_step_t)got.tech,
                                 (unsigned)got.variant, label, sizeof label);
                 if (!found || strcmp(label, name) != 0 ||
                     got.diff != want.diff ||
                     memcmp(got.elim, want.elim, sizeof got.elim) != 0) {
-                    if (wrong++ < 5)
+                    t->wrong++;
+                    if (wrong++ < 8)
                         print_message("path %d: Sukaku %s %d, ours %s %d\n",
                                       paths, name, want.diff,
                                       found ? label : "none",
@@ -115,17 +156,20 @@ static void test_wings_as_sukaku(void **state)
         }
     }
     gzclose(f);
-    print_message("%d paths, %d wing steps (%d WXYZ, %d VWXYZ, %d UVWXYZ, "
-                  "%d TUVWXYZ), %d differ\n",
-                  paths, wings, sizes[4], sizes[5], sizes[6], sizes[7], wrong);
-    assert_true(wings > 0);
+    print_message("%d paths\n", paths);
+    for (int i = 0; i < NTECH; i++) {
+        print_message("  %-16s %4d steps, %d differ\n", techniques[i].label,
+                      techniques[i].seen, techniques[i].wrong);
+        if (techniques[i].arg < 7) /* TUVWXYZ: few paths reach one */
+            assert_true(techniques[i].seen > 0);
+    }
     assert_int_equal(wrong, 0);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_wings_as_sukaku),
+        cmocka_unit_test(test_steps_as_sukaku),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
