@@ -315,7 +315,9 @@ crosscheck-data: deps $(TOOL_BIN)
 
 se-data: all
 	@$(NEED_DATA); \
-	sh tests/se/se_compare.sh --data $(DATA) --max-se 10.4 --exact $(BIN)
+	sh tests/se/se_compare.sh --data $(DATA) --max-se 10.4 --exact $(BIN) && \
+	sh tests/se/se_compare.sh --scale sukaku --data $(DATA) --max-se 10.4 \
+	    --exact $(BIN)
 
 DATA_UNITS = $(BUILD)/tests/datasets/test_logic \
              $(BUILD)/tests/datasets/test_equivalence

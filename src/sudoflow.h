@@ -923,6 +923,17 @@ typedef struct sf_se_result {
  * Returns 0, or -1 when out of memory. */
 SF_API int sf_se_rate(const uint8_t *cells, double budget,
                       sf_se_result_t *out);
+
+/* The two SE scales: the classic Sudoku Explainer (1.2.1, the forum's
+ * ER lists; sf_se_rate) and Sukaku Explainer's (1.18.1, with strong
+ * links, more wings and corrected uniqueness techniques; docs/se.md). */
+typedef enum sf_se_scale {
+    SF_SE_CLASSIC = 0,
+    SF_SE_SUKAKU = 1
+} sf_se_scale_t;
+/* sf_se_rate on either scale; -1 also for an unknown scale. */
+SF_API int sf_se_rate_scale(const uint8_t *cells, sf_se_scale_t scale,
+                            double budget, sf_se_result_t *out);
 /* Lowercase hyphenated name of a step ("naked-pair"); "?" out of range. */
 SF_API const char *sf_se_step_name(sf_se_step_t step);
 /* The rating as text into buf (cap >= 8): "2.3", or ">=7.5" for a lower
@@ -1144,6 +1155,12 @@ SF_API int sf_array_card(const uint8_t *cells, const uint8_t *invalid,
 SF_API int sf_array_se(const uint8_t *cells, const uint8_t *invalid,
                        size_t n, double budget, int threads, int16_t *tenths,
                        int8_t *steps, uint8_t *flags);
+/* The same on either scale (`rate --fields se_sukaku,step_sukaku` for
+ * SF_SE_SUKAKU); -1 also for an unknown scale. */
+SF_API int sf_array_se_scale(const uint8_t *cells, const uint8_t *invalid,
+                             size_t n, sf_se_scale_t scale, double budget,
+                             int threads, int16_t *tenths, int8_t *steps,
+                             uint8_t *flags);
 
 /* Canonical forms (sf_canon) of n rows into out (n rows; zeros for a
  * flagged row). */
@@ -1170,6 +1187,7 @@ typedef struct sf_gen_target {
                                     * (a lower bound meets a range open
                                     * above); min_se at most 7.5 */
     double min_se, max_se;
+    int se_scale;                  /* sf_se_scale_t of min_se and max_se */
 } sf_gen_target_t;
 
 /* Puzzles 0..n-1 of stream seed with options o and target t (NULL: none)

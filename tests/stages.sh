@@ -30,7 +30,7 @@ what() {
     crosscheck-data) echo "every kernel against the reference solver on" \
         "the public sets" ;;
     se-data) echo "SE ratings of the puzzles of data/se/ up to 10.4, the" \
-        "public ones included" ;;
+        "public ones included, on both scales (classic and Sukaku)" ;;
     unit-data) echo "the unit tests that also run on top1465" ;;
     *) echo "make $1" ;;
     esac

@@ -583,11 +583,26 @@ def _se_fields(tenths, steps, flags):
             (flags != 0) & (tenths >= 0), steps)
 
 
-def se_rate(puzzles, budget=0.0, threads=None):
+#: The SE scales se_rate and generate take: the classic Sudoku Explainer
+#: (the ``se`` field) and Sukaku Explainer's (``se_sukaku``).
+SE_SCALES = ("classic", "sukaku")
+
+
+def _scale(scale):
+    """The sf_se_scale_t of a scale name."""
+    if scale not in SE_SCALES:
+        raise ValueError("scale %r: one of %s" % (scale, ", ".join(SE_SCALES)))
+    return SE_SCALES.index(scale)
+
+
+def se_rate(puzzles, budget=0.0, threads=None, scale="classic"):
     """Sudoku Explainer rating of every puzzle; an SeResult.
 
     budget  seconds per puzzle (0: none), as rate --se-budget
+    scale   "classic" (rate's se and step fields) or "sukaku" (Sukaku
+            Explainer's scale: se_sukaku and step_sukaku)
     """
+    sc = _scale(scale)
     budget = _budget(budget)
     nt = _threads(threads)
     cells, invalid = _puzzles(puzzles, nt)
@@ -595,8 +610,8 @@ def se_rate(puzzles, budget=0.0, threads=None):
     tenths, steps, flags = (np.empty(n, dtype=np.int16),
                             np.empty(n, dtype=np.int8),
                             np.empty(n, dtype=np.uint8))
-    _check(_Runner.call(_lib.sf_array_se, 
-        cells.ctypes.data, _addr(invalid), n, budget, nt,
+    _check(_Runner.call(_lib.sf_array_se_scale,
+        cells.ctypes.data, _addr(invalid), n, sc, budget, nt,
         tenths.ctypes.data, steps.ctypes.data, flags.ctypes.data))
     return SeResult(*_se_fields(tenths, steps, flags),
                     _invalid_bool(invalid, n))
@@ -717,7 +732,7 @@ def _rating(value):
 
 def generate(n, seed, clues=None, symmetry=None, level=None,
              min_rating=None, max_rating=None, min_se=None, max_se=None,
-             threads=None):
+             threads=None, se_scale=None):
     """n new puzzles with exactly one solution, uint8[n, 81]: puzzles
     0..n-1 of the stream `seed`, those ``sudoflow generate -n n --seed
     seed`` writes with the same options, whatever the thread count.
@@ -730,6 +745,8 @@ def generate(n, seed, clues=None, symmetry=None, level=None,
     min_se, max_se
               bounds of the Sudoku Explainer rating (see se_rate; min_se
               at most 9.0, as generate --min-se)
+    se_scale  the scale of min_se and max_se: "classic" (the default) or
+              "sukaku", as generate --se-scale
 
     ValueError when the options cannot give puzzles, or when some puzzles
     could not be made (a level out of reach, or clue counts at the edge
@@ -770,6 +787,9 @@ def generate(n, seed, clues=None, symmetry=None, level=None,
         if lo > hi:
             raise ValueError("min_se %g is above max_se %g" % (lo, hi))
         target.se, target.min_se, target.max_se = 1, lo, hi
+        target.se_scale = _scale(se_scale or "classic")
+    elif se_scale is not None:
+        raise ValueError("se_scale is for min_se and max_se")
     puzzles = np.empty((n, _CELLS), dtype=np.uint8)
     made = np.empty(n, dtype=np.uint8)
     _check(_Runner.call(_lib.sf_array_generate, opts, target, seed, n, nt,

@@ -34,6 +34,7 @@ class GenTarget(_c.Structure):
         ("se", _c.c_int),
         ("min_se", _c.c_double),
         ("max_se", _c.c_double),
+        ("se_scale", _c.c_int),
     ]
 
 
@@ -129,6 +130,11 @@ _SIGNATURES = {
     "sf_array_se": (
         _c.c_int,
         [_ptr, _ptr, _c.c_size_t, _c.c_double, _c.c_int, _ptr, _ptr, _ptr],
+    ),
+    "sf_array_se_scale": (
+        _c.c_int,
+        [_ptr, _ptr, _c.c_size_t, _c.c_int, _c.c_double, _c.c_int, _ptr,
+         _ptr, _ptr],
     ),
     "sf_trace_init": (None, [_c.POINTER(Trace), _c.c_int]),
     "sf_trace_free": (None, [_c.POINTER(Trace)]),

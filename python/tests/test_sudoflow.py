@@ -326,6 +326,41 @@ def test_generate_se_target_matches_cli(cli):
         sudoflow.generate(1, 1, min_se=9.5)
 
 
+def test_se_rate_sukaku_scale_matches_sukaku_explainer(cli):
+    """scale="sukaku" against Sukaku Explainer's ratings of the same
+    puzzles (data/se/sukaku_ratings.csv, row for row with ratings.csv),
+    and against rate's se_sukaku field."""
+    import csv
+    import os
+    from conftest import ROOT
+    with open(os.path.join(ROOT, "data", "se", "sukaku_ratings.csv")) as f:
+        want = {row["puzzle"]: float(row["se_sukaku"])
+                for row in csv.DictReader(f)}
+    puzzles = [p for p, _, _ in _se_reference(6)]
+    r = sudoflow.se_rate(puzzles, threads=2, scale="sukaku")
+    classic = sudoflow.se_rate(puzzles, threads=2)
+    assert [r.ratings[i] for i in range(len(puzzles))] == \
+        pytest.approx([want[p] for p in puzzles])
+    assert (r.ratings != classic.ratings).any()  # the scales differ
+    lines = cli(["rate", "--in-format", "line", "--fields", "se_sukaku"],
+                puzzles)
+    assert lines == ["%.1f" % x for x in r.ratings]
+    with pytest.raises(ValueError):
+        sudoflow.se_rate(puzzles, scale="explainer")
+
+
+def test_generate_sukaku_se_target_matches_cli(cli):
+    got = sudoflow.generate(6, 3, min_se=5.4, max_se=6.1, threads=2,
+                            se_scale="sukaku")
+    want = cli(["generate", "-n", "6", "--seed", "3", "--min-se", "5.4",
+                "--max-se", "6.1", "--se-scale", "sukaku"])
+    assert sudoflow.to_strings(got) == want
+    r = sudoflow.se_rate(got, scale="sukaku")
+    assert ((r.ratings >= 5.4) & (r.ratings <= 6.1) & ~r.bounds).all()
+    with pytest.raises(ValueError):
+        sudoflow.generate(1, 1, se_scale="sukaku")  # no SE target
+
+
 def test_se_rate_budget():
     hard = [p for p, se, _ in _se_reference(40) if se >= 8.5][:2]
     assert hard

@@ -29,10 +29,11 @@
                            * qualified, and rating one takes seconds */
 
 enum { F_PUZZLE, F_SOLUTION, F_CLUES, F_RATING, F_LEVEL, F_SE, F_STEP,
-       F_CARD, F_COUNT = F_CARD + CLI_CARD_FIELDS };
+       F_SE_SUKAKU, F_STEP_SUKAKU, F_CARD,
+       F_COUNT = F_CARD + CLI_CARD_FIELDS };
 static const char *const field_names[F_COUNT] = {
     "puzzle", "solution", "clues", "rating", "level", "se", "step",
-    CLI_CARD_NAMES};
+    "se_sukaku", "step_sukaku", CLI_CARD_NAMES};
 
 enum { MADE = GEN_MADE, MISSED = GEN_MISSED, FAILED = GEN_FAILED };
 
@@ -41,7 +42,7 @@ typedef struct gen_slot {
     int result;           /* MADE, MISSED or FAILED */
     double rating;
     int level;
-    sf_se_result_t se;
+    sf_se_result_t se[2]; /* per sf_se_scale_t */
     sf_card_t card;       /* the difficulty card's fields */
 } gen_slot_t;
 
@@ -65,6 +66,8 @@ typedef struct gen_cli {
     int rated_target;     /* --min-rating or --max-rating given */
     double min_se, max_se; /* -inf / +inf when not given */
     int se_target;        /* --min-se or --max-se given */
+    int se_scale;         /* --se-scale: their sf_se_scale_t */
+    int se_scale_given;
     unsigned card;        /* the sf_card measures the fields need */
     int want_card;        /* a card field is asked for */
     unsigned steps;
@@ -94,9 +97,12 @@ static void generate_usage(FILE *to)
 "      --min-se X       Sudoku Explainer rating at least X (see 'rate';\n"
 "                       at most 9.0)\n"
 "      --max-se Y       Sudoku Explainer rating at most Y\n"
+"      --se-scale S     the scale of --min-se and --max-se: classic\n"
+"                       (default) or sukaku (Sukaku Explainer's)\n"
 "      --steps N        search steps from each promising start toward a\n"
 "                       level or rating target (default 20)\n"
 "      --fields LIST    of puzzle,solution,clues,rating,level,se,step,\n"
+"                       se_sukaku,step_sukaku,\n"
 "                       " CLI_CARD_HELP_LIST "\n"
 "                       (the difficulty card: see 'rate'; default:\n"
 "                       puzzle)\n"
@@ -105,7 +111,7 @@ CLI_OUTPUT_HELP, to);
 
 enum { OPT_SEED = CLI_OPT_OWN, OPT_CLUES, OPT_SYMMETRY, OPT_LEVEL,
        OPT_MIN_RATING, OPT_MAX_RATING, OPT_STEPS, OPT_FIELDS, OPT_MIN_SE,
-       OPT_MAX_SE };
+       OPT_MAX_SE, OPT_SE_SCALE };
 
 static const struct option generate_options[] = {
     CLI_OUTPUT_OPTIONS,
@@ -120,6 +126,7 @@ static const struct option generate_options[] = {
     {"fields", required_argument, NULL, OPT_FIELDS},
     {"min-se", required_argument, NULL, OPT_MIN_SE},
     {"max-se", required_argument, NULL, OPT_MAX_SE},
+    {"se-scale", required_argument, NULL, OPT_SE_SCALE},
     {NULL, 0, NULL, 0},
 };
 
@@ -206,6 +213,14 @@ static int generate_option(void *ctx, int c, const char *arg)
     case OPT_MAX_SE:
         k->se_target = 1;
         return parse_rating("--max-se", arg, &k->max_se);
+    case OPT_SE_SCALE:
+        if (strcmp(arg, "classic") == 0 || strcmp(arg, "sukaku") == 0) {
+            k->se_scale = arg[0] == 's' ? SF_SE_SUKAKU : SF_SE_CLASSIC;
+            k->se_scale_given = 1;
+            return 0;
+        }
+        cli_error("--se-scale: unknown value '%s' (classic or sukaku)", arg);
+        return -1;
     case OPT_STEPS: return parse_steps(k, arg);
     case OPT_FIELDS:
         return cli_parse_fields(&k->fields, arg, field_names, F_COUNT);
@@ -222,7 +237,7 @@ static int generate_start(void *ctx, int threads)
         .level = k->level, .rated = k->rated_target,
         .min_rating = k->min_rating, .max_rating = k->max_rating,
         .steps = k->steps, .se = k->se_target, .min_se = k->min_se,
-        .max_se = k->max_se};
+        .max_se = k->max_se, .se_scale = k->se_scale};
     k->workers = calloc((size_t)threads, sizeof *k->workers);
     if (!k->workers)
         return -1;
@@ -262,10 +277,17 @@ static void generate_work(void *ctx, int thread, const sf_item_t *it,
         s->rating = sf_rating(w->solver, s->puzzle, SF_RATING_SAMPLES);
     if (cli_has_field(&k->fields, F_LEVEL))
         s->level = (int)sf_logic_level(s->puzzle);
-    if ((cli_has_field(&k->fields, F_SE) || cli_has_field(&k->fields, F_STEP))
-        && !gen_target_se(w->target, s->puzzle, &s->se) /* rated already */
-        && sf_se_rate(s->puzzle, 0, &s->se) != 0)
-        s->se.status = SF_SE_INVALID;
+    for (int sc = 0; sc < 2; sc++) {
+        const int want = sc ? cli_has_field(&k->fields, F_SE_SUKAKU) ||
+                                  cli_has_field(&k->fields, F_STEP_SUKAKU)
+                            : cli_has_field(&k->fields, F_SE) ||
+                                  cli_has_field(&k->fields, F_STEP);
+        sf_se_result_t *r = &s->se[sc];
+        if (want && !(sc == k->se_scale && /* rated already */
+                      gen_target_se(w->target, s->puzzle, r)) &&
+            sf_se_rate_scale(s->puzzle, (sf_se_scale_t)sc, 0, r) != 0)
+            r->status = SF_SE_INVALID;
+    }
     if (k->want_card)
         sf_card(w->solver, s->puzzle, k->card, NULL, &s->card);
 }
@@ -286,17 +308,21 @@ static void generate_emit(void *ctx, int thread, const sf_item_t *it,
         case F_SOLUTION: sf_out_cells(out[0], s->solution, '0'); break;
         case F_CLUES: sf_out_u64(out[0], cli_clues(s->puzzle)); break;
         case F_RATING: sf_out_fixed(out[0], s->rating, 2); break;
-        case F_SE: {
+        case F_SE:
+        case F_SE_SUKAKU: {
             char buf[16];
-            const int n = sf_se_format(&s->se, buf, sizeof buf);
+            const sf_se_result_t *r = &s->se[k->fields.f[i] == F_SE_SUKAKU];
+            const int n = sf_se_format(r, buf, sizeof buf);
             sf_out_text(out[0], buf, (size_t)n);
             break;
         }
         case F_STEP:
-            name = s->se.status == SF_SE_INVALID ? ""
-                                                 : sf_se_step_name(s->se.step);
+        case F_STEP_SUKAKU: {
+            const sf_se_result_t *r = &s->se[k->fields.f[i] == F_STEP_SUKAKU];
+            name = r->status == SF_SE_INVALID ? "" : sf_se_step_name(r->step);
             sf_out_text(out[0], name, strlen(name));
             break;
+        }
         case F_LEVEL:
             name = sf_level_name((sf_level_t)s->level);
             sf_out_text(out[0], name, strlen(name));
@@ -373,6 +399,10 @@ static int generate_args(gen_cli_t *k, int argc, char **argv)
     if (a == 0 && k->min_se > SE_MAX_TARGET) {
         cli_error("--min-se: at most %.1f (puzzles rated above it are too "
                   "rare to search for)", SE_MAX_TARGET);
+        return -1;
+    }
+    if (a == 0 && k->se_scale_given && !k->se_target) {
+        cli_error("--se-scale is for --min-se and --max-se");
         return -1;
     }
     if (a == 0 && k->steps_given && k->level < 0 && !k->rated_target &&

@@ -6,7 +6,8 @@
  * same for every puzzle of a class) and given the logic level its
  * techniques need (sf_logic_level).  The se field is the Sudoku Explainer
  * rating (sf_se_rate), for puzzles with exactly one solution, and step the
- * technique of its hardest step.  The status count is sf_card's, which
+ * technique of its hardest step; se_sukaku and step_sukaku the same on
+ * Sukaku Explainer's scale.  The status count is sf_card's, which
  * also gives the difficulty card's fields (minimal, singles_closure,
  * backdoor, automorphisms, guesses) from the same solve.  Only the fields
  * asked for are computed.  Unsolvable and invalid records keep their output record with
@@ -23,16 +24,17 @@
 #include <string.h>
 
 enum { F_PUZZLE, F_STATUS, F_CLUES, F_RATING, F_LEVEL, F_LINE, F_SE, F_STEP,
-       F_CARD, F_COUNT = F_CARD + CLI_CARD_FIELDS };
+       F_SE_SUKAKU, F_STEP_SUKAKU, F_CARD,
+       F_COUNT = F_CARD + CLI_CARD_FIELDS };
 static const char *const field_names[F_COUNT] = {
     "puzzle", "status", "clues", "rating", "level", "line", "se", "step",
-    CLI_CARD_NAMES};
+    "se_sukaku", "step_sukaku", CLI_CARD_NAMES};
 
 typedef struct rate_slot {
     sf_card_t card;       /* its status: the record's */
     double rating;        /* < 0: none */
     int level;            /* -1: none */
-    sf_se_result_t se;    /* status SF_SE_INVALID: none */
+    sf_se_result_t se[2]; /* per sf_se_scale_t; status SF_SE_INVALID: none */
     int nomem;            /* the SE rating ran out of memory */
 } rate_slot_t;
 
@@ -42,7 +44,7 @@ typedef struct rate_worker {
     uint64_t by_level[SF_LEVEL_COUNT];
     double rating_sum;    /* over rated records */
     uint64_t rated;
-    uint64_t se_by_status[4]; /* sf_se_status_t counts */
+    uint64_t se_by_status[2][4]; /* per scale, sf_se_status_t counts */
     char pad[64];         /* keep neighbours off this cache line */
 } rate_worker_t;
 
@@ -51,7 +53,7 @@ typedef struct rate_cli {
     cli_fields_t fields;
     unsigned samples;     /* --samples */
     int samples_given;
-    int want_rating, want_level, want_se;
+    int want_rating, want_level, want_se[2]; /* per sf_se_scale_t */
     unsigned card;        /* the sf_card measures the fields need */
     double se_budget;     /* --se-budget seconds, 0: none */
     rate_worker_t *workers;
@@ -70,7 +72,8 @@ static void rate_usage(FILE *to)
 "guess).  Fields se and step give the Sudoku Explainer rating (puzzles\n"
 "with one solution) and its hardest technique; \">=X.Y\" is a lower bound,\n"
 "with step \"beyond\" (no technique of SE applies) or \"over\"\n"
-"(the --se-budget ran out).  The difficulty card (docs/ratings.md):\n"
+"(the --se-budget ran out).  se_sukaku and step_sukaku: the same on Sukaku\n"
+"Explainer's scale (docs/se.md).  The difficulty card (docs/ratings.md):\n"
 "minimal (1 when every clue is needed), singles_closure (empty cells\n"
 "naked and hidden singles fill), backdoor (fewest cells of the solution\n"
 "after which singles solve it: 0 to 3, or \">3\"), automorphisms\n"
@@ -78,6 +81,7 @@ static void rate_usage(FILE *to)
 "      --samples N      equivalent copies solved per puzzle (default 8)\n"
 "      --se-budget S    seconds of SE rating per puzzle (default: no limit)\n"
 "      --fields LIST    of puzzle,status,clues,rating,level,line,se,step,\n"
+"                       se_sukaku,step_sukaku,\n"
 "                       " CLI_CARD_HELP_LIST "\n"
 "                       (default: puzzle,rating,level)\n"
 CLI_INPUT_HELP CLI_OUTPUT_HELP, to);
@@ -156,7 +160,7 @@ static void rate_work(void *ctx, int thread, const sf_item_t *it, void *slot)
     rate_slot_t *s = slot;
     s->rating = -1;
     s->level = -1;
-    s->se.status = SF_SE_INVALID;
+    s->se[0].status = s->se[1].status = SF_SE_INVALID;
     s->nomem = 0;
     if (it->rec->invalid)
         s->card = (sf_card_t){.status = SF_INVALID, .minimal = -1,
@@ -175,13 +179,16 @@ static void rate_work(void *ctx, int thread, const sf_item_t *it, void *slot)
         s->level = (int)sf_logic_level(it->rec->cells);
         w->by_level[s->level]++;
     }
-    if (k->want_se && s->card.status == SF_UNIQUE) {
-        if (sf_se_rate(it->rec->cells, k->se_budget, &s->se) != 0) {
-            s->se.status = SF_SE_INVALID;
-            s->nomem = 1;
+    for (int sc = 0; sc < 2; sc++)
+        if (k->want_se[sc] && s->card.status == SF_UNIQUE) {
+            sf_se_result_t *r = &s->se[sc];
+            if (sf_se_rate_scale(it->rec->cells, (sf_se_scale_t)sc,
+                                 k->se_budget, r) != 0) {
+                r->status = SF_SE_INVALID;
+                s->nomem = 1;
+            }
+            w->se_by_status[sc][r->status]++;
         }
-        w->se_by_status[s->se.status]++;
-    }
 }
 
 /* A rating lost for want of memory stops the run (out of memory) rather
@@ -225,16 +232,20 @@ static void put_field(sf_out_t *out, int f, const sf_item_t *it,
         name = s->level < 0 ? "" : sf_level_name((sf_level_t)s->level);
         sf_out_text(out, name, strlen(name));
         return;
-    case F_SE: {
+    case F_SE:
+    case F_SE_SUKAKU: {
         char buf[16];
-        const int n = sf_se_format(&s->se, buf, sizeof buf);
+        const int n = sf_se_format(&s->se[f == F_SE_SUKAKU], buf, sizeof buf);
         sf_out_text(out, buf, (size_t)n);
         return;
     }
     case F_STEP:
-        name = s->se.status == SF_SE_INVALID ? "" : sf_se_step_name(s->se.step);
+    case F_STEP_SUKAKU: {
+        const sf_se_result_t *r = &s->se[f == F_STEP_SUKAKU];
+        name = r->status == SF_SE_INVALID ? "" : sf_se_step_name(r->step);
         sf_out_text(out, name, strlen(name));
         return;
+    }
     case F_LINE: sf_out_text(out, it->text, rec->text_len); return;
     default: cli_put_card(out, f - F_CARD, &s->card); return;
     }
@@ -257,7 +268,7 @@ static void rate_dist_sum(rate_worker_t *sum)
     ds->sum(ds->ctx, sum->by_status, SF_STATUS_COUNT);
     ds->sum(ds->ctx, sum->by_level, SF_LEVEL_COUNT);
     ds->sum(ds->ctx, &sum->rated, 1);
-    ds->sum(ds->ctx, sum->se_by_status, 4);
+    ds->sum(ds->ctx, sum->se_by_status[0], 8);
     ds->fsum(ds->ctx, &sum->rating_sum, 1);
 }
 
@@ -274,8 +285,9 @@ static void rate_collect(rate_cli_t *k)
         if (t > 0) {
             sum->rating_sum += w->rating_sum;
             sum->rated += w->rated;
-            for (int i = 0; i < 4; i++)
-                sum->se_by_status[i] += w->se_by_status[i];
+            for (int i = 0; i < 8; i++)
+                sum->se_by_status[i / 4][i % 4] +=
+                    w->se_by_status[i / 4][i % 4];
         }
         sf_solver_free(w->solver);
     }
@@ -308,12 +320,16 @@ static void rate_report(const rate_cli_t *k, char *rest, size_t cap,
         j += (size_t)snprintf(json + j, jcap - j, ",\"level_%s\":%llu",
                               sf_level_name((sf_level_t)i),
                               (unsigned long long)w->by_level[i]);
-    if (k->want_se && j < jcap)
-        snprintf(json + j, jcap - j,
-                 ",\"se_exact\":%llu,\"se_beyond\":%llu,\"se_over\":%llu",
-                 (unsigned long long)w->se_by_status[SF_SE_EXACT],
-                 (unsigned long long)w->se_by_status[SF_SE_BEYOND],
-                 (unsigned long long)w->se_by_status[SF_SE_OVER]);
+    static const char *const key[2] = {"se", "se_sukaku"};
+    for (int sc = 0; sc < 2; sc++)
+        if (k->want_se[sc] && j < jcap)
+            j += (size_t)snprintf(
+                json + j, jcap - j,
+                ",\"%s_exact\":%llu,\"%s_beyond\":%llu,\"%s_over\":%llu",
+                key[sc],
+                (unsigned long long)w->se_by_status[sc][SF_SE_EXACT], key[sc],
+                (unsigned long long)w->se_by_status[sc][SF_SE_BEYOND],
+                key[sc], (unsigned long long)w->se_by_status[sc][SF_SE_OVER]);
 }
 
 /* After the run: the summary line and the statistics. */
@@ -334,8 +350,9 @@ static int rate_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
     const sf_job_t job = {
         .ctx = k, .outputs = 1, .slot_size = sizeof(rate_slot_t),
         .start = rate_start, .begin = rate_begin, .work = rate_work,
-        .keep = k->want_se ? rate_keep : NULL, .emit = rate_emit,
-        .fine = k->want_se, /* SE: up to seconds each */
+        .keep = k->want_se[0] || k->want_se[1] ? rate_keep : NULL,
+        .emit = rate_emit,
+        .fine = k->want_se[0] || k->want_se[1], /* SE: up to seconds each */
     };
     const int rc = sf_job_run(&k->run.batch, &job, rd, wr, &k->stats, err);
     rate_finish(k);
@@ -358,8 +375,10 @@ int cli_rate(int argc, char **argv)
     cli_use_fields(&k.run, &k.fields, field_names);
     k.want_rating = cli_has_field(&k.fields, F_RATING);
     k.want_level = cli_has_field(&k.fields, F_LEVEL);
-    k.want_se = cli_has_field(&k.fields, F_SE) ||
-                cli_has_field(&k.fields, F_STEP);
+    k.want_se[0] = cli_has_field(&k.fields, F_SE) ||
+                   cli_has_field(&k.fields, F_STEP);
+    k.want_se[1] = cli_has_field(&k.fields, F_SE_SUKAKU) ||
+                   cli_has_field(&k.fields, F_STEP_SUKAKU);
     k.card = cli_card_measures(&k.fields, F_CARD);
     if (k.samples_given && !k.want_rating) {
         cli_error("--samples is for the rating field, which --fields leaves "

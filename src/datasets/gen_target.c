@@ -91,7 +91,8 @@ static void evaluate(gen_target_t *g, const uint8_t *p)
     }
     if (g->t.rated)
         g->rating = sf_rating(g->solver, p, SF_RATING_SAMPLES);
-    if (g->t.se && se_rate_capped(p, GEN_TARGET_SE_BUDGET,
+    if (g->t.se && se_rate_capped(p, (sf_se_scale_t)g->t.se_scale,
+                                  GEN_TARGET_SE_BUDGET,
                                   isinf(g->t.max_se) ? 0
                                   : (int)floor(g->t.max_se * 10 + 1e-6),
                                   &g->se) != 0)

@@ -298,6 +298,7 @@ typedef struct se_ctx {
     int16_t *tenths;
     int8_t *steps;
     uint8_t *flags;
+    sf_se_scale_t scale;
 } se_ctx_t;
 
 /* As `rate --fields se,step`: only a puzzle with exactly one solution is
@@ -315,7 +316,7 @@ static void se_row(const void *ctx, void *state, size_t i)
     sf_result_t r;
     sf_se_result_t se;
     if (sf_solve_cells(state, cells, 2, 0, solution, &r) != SF_UNIQUE ||
-        sf_se_rate(cells, c->budget, &se) != 0 ||
+        sf_se_rate_scale(cells, c->scale, c->budget, &se) != 0 ||
         se.status == SF_SE_INVALID)
         return;
     c->tenths[i] = (int16_t)se.tenths;
@@ -327,9 +328,20 @@ int sf_array_se(const uint8_t *cells, const uint8_t *invalid, size_t n,
                 double budget, int threads, int16_t *tenths, int8_t *steps,
                 uint8_t *flags)
 {
+    return sf_array_se_scale(cells, invalid, n, SF_SE_CLASSIC, budget,
+                             threads, tenths, steps, flags);
+}
+
+int sf_array_se_scale(const uint8_t *cells, const uint8_t *invalid, size_t n,
+                      sf_se_scale_t scale, double budget, int threads,
+                      int16_t *tenths, int8_t *steps, uint8_t *flags)
+{
     if (bad_args(n, cells, tenths, steps) || (n && !flags) || budget != budget)
         return -1;
-    const se_ctx_t c = {NULL, cells, invalid, budget, tenths, steps, flags};
+    if (scale != SF_SE_CLASSIC && scale != SF_SE_SUKAKU)
+        return -1;
+    const se_ctx_t c = {NULL,  cells, invalid, budget, tenths,
+                        steps, flags, scale};
     const row_job_t job = {&c, solver_start, se_row, solver_stop};
     return run_rows(&job, n, threads, 1);
 }
@@ -404,7 +416,8 @@ int sf_array_explain(const uint8_t *cells, const uint8_t *invalid, size_t n,
     if (bad_args(n, cells, t, tenths) || (n && (!steps || !flags)) ||
         budget != budget)
         return -1;
-    explain_ctx_t c = {{NULL, cells, invalid, budget, tenths, steps, flags},
+    explain_ctx_t c = {{NULL, cells, invalid, budget, tenths, steps, flags,
+                        SF_SE_CLASSIC},
                        t->with_candidates, NULL, 0,
                        team_size(threads, n, 1), NULL, 0};
     c.states = calloc((size_t)c.room, sizeof *c.states);

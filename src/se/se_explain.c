@@ -296,7 +296,7 @@ int sf_se_explain(const uint8_t *cells, double budget, sf_trace_t *t,
     t->action_start[steps] = actions;
     collect_t c = {t, 0};
     const se_tracer_t tr = {add_step, &c};
-    if (se_trace(cells, budget, &tr, out) != 0 || c.nomem) {
+    if (se_trace(cells, SF_SE_CLASSIC, budget, &tr, out) != 0 || c.nomem) {
         t->steps = steps; /* as it was */
         t->actions = actions;
         return -1;

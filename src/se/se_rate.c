@@ -33,7 +33,6 @@
 
 #include "core/timer.h"
 
-#define BEYOND_FLOOR 110 /* where SE's own list of techniques ends */
 
 static const char *const step_names[SF_SE_STEP_COUNT] = {
     [SF_SE_STEP_NONE] = "none",
@@ -147,6 +146,12 @@ static int solved(const se_grid_t *g)
 /* SE's techniques in its order, up to BUG (aligned pair exclusion, next,
  * is asked in next_hint, which keeps what it needs to skip work); the family
  * (sf_level_t) of each for the ladder. */
+/* A technique that found nothing on a grid with these candidates. */
+typedef struct cells_memo {
+    int known;
+    uint16_t cand[81];
+} cells_memo_t;
+
 typedef struct se_producer {
     int (*find)(const se_grid_t *g, int arg, se_hint_t *h, uint32_t *clean);
     int arg;
@@ -162,9 +167,48 @@ typedef struct se_producer {
                            * on that technique and the batch of singles
                            * reach the same grid, both within the rating,
                            * and SE asks both before anything harder) */
+    int (*find_cells)(const se_grid_t *g, int arg, se_hint_t *h,
+                      cells_memo_t *m); /* instead of find: KEEPS_CELLS */
 } se_producer_t;
 
-enum { KEEPS_NONE, KEEPS_UNITS, KEEPS_DIGITS };
+enum { KEEPS_NONE, KEEPS_UNITS, KEEPS_DIGITS, KEEPS_CELLS };
+
+/* The cells whose candidates changed since m found nothing, into *dirty;
+ * NULL (all cells) when it found something or there is no memo. */
+static const cellset_t *memo_dirty(const cells_memo_t *m, const se_grid_t *g,
+                                   cellset_t *dirty)
+{
+    if (!m || !m->known)
+        return NULL;
+    *dirty = (cellset_t){0, 0};
+    for (int c = 0; c < 81; c++)
+        if (g->cand[c] != m->cand[c]) {
+            if (c < 64)
+                dirty->lo |= 1ull << c;
+            else
+                dirty->hi |= 1ull << (c - 64);
+        }
+    return dirty;
+}
+
+static void memo_keep(cells_memo_t *m, const se_grid_t *g, int found)
+{
+    if (m) {
+        m->known = !found;
+        memcpy(m->cand, g->cand, sizeof m->cand);
+    }
+}
+
+/* A wing of Sukaku's scale, only with a changed cell when the memo
+ * says the search found nothing before. */
+static int find_als_wing_memo(const se_grid_t *g, int k, se_hint_t *h,
+                              cells_memo_t *m)
+{
+    cellset_t dirty;
+    const int found = se_als_wing(g, k, memo_dirty(m, g, &dirty), h);
+    memo_keep(m, g, found);
+    return found;
+}
 
 static int find_hidden_single(const se_grid_t *g, int a, se_hint_t *h,
                               uint32_t *clean)
@@ -186,47 +230,116 @@ static int find_unique(const se_grid_t *g, int a, se_hint_t *h,
 static int find_bug(const se_grid_t *g, int a, se_hint_t *h, uint32_t *clean)
 { (void)a; (void)clean; return se_bug(g, h); }
 
-static const se_producer_t producers[] = {
-    {find_hidden_single, 0, SF_LEVEL_SINGLES, 10, KEEPS_NONE, 15},
-    {find_direct_locking, 0, SF_LEVEL_LOCKED, 17, KEEPS_DIGITS, 28},
-    {se_direct_hidden_set, 2, SF_LEVEL_SUBSETS, 20, KEEPS_UNITS, 34},
-    {find_naked_single, 0, SF_LEVEL_SINGLES, 23, KEEPS_NONE, 23},
-    {se_direct_hidden_set, 3, SF_LEVEL_SUBSETS, 25, KEEPS_UNITS, 40},
-    {find_locking, 0, SF_LEVEL_LOCKED, 26, KEEPS_DIGITS, 0},
-    {se_naked_set, 2, SF_LEVEL_SUBSETS, 30, KEEPS_UNITS, 0},
-    {se_fish, 2, SF_LEVEL_FISH, 32, KEEPS_DIGITS, 0},
-    {se_hidden_set, 2, SF_LEVEL_SUBSETS, 34, KEEPS_UNITS, 0},
-    {se_naked_set, 3, SF_LEVEL_SUBSETS, 36, KEEPS_UNITS, 0},
-    {se_fish, 3, SF_LEVEL_FISH, 38, KEEPS_DIGITS, 0},
-    {se_hidden_set, 3, SF_LEVEL_SUBSETS, 40, KEEPS_UNITS, 0},
-    {find_wing, 0, SF_LEVEL_WINGS, 42, KEEPS_NONE, 0},
-    {find_wing, 1, SF_LEVEL_WINGS, 44, KEEPS_NONE, 0},
-    {find_unique, 0, SF_LEVEL_UNIQUE, 45, KEEPS_NONE, 0},
-    {se_naked_set, 4, SF_LEVEL_SUBSETS, 50, KEEPS_UNITS, 0},
-    {se_fish, 4, SF_LEVEL_FISH, 52, KEEPS_DIGITS, 0},
-    {se_hidden_set, 4, SF_LEVEL_SUBSETS, 54, KEEPS_UNITS, 0},
-    {find_bug, 0, SF_LEVEL_UNIQUE, 56, KEEPS_NONE, 0},
-};
-#define NPRODUCERS (int)(sizeof producers / sizeof producers[0])
+static int find_direct_locking_sk(const se_grid_t *g, int a, se_hint_t *h,
+                                  uint32_t *clean)
+{ (void)a; return se_direct_locking_sk(g, h, clean); }
+static int find_locking_sk(const se_grid_t *g, int a, se_hint_t *h,
+                           uint32_t *clean)
+{ (void)a; return se_locking_sk(g, h, clean); }
+static int find_strong(const se_grid_t *g, int a, se_hint_t *h,
+                       uint32_t *clean)
+{ return se_strong_links(g, a, h, clean); }
+static int find_unique_lk(const se_grid_t *g, int a, se_hint_t *h,
+                          uint32_t *clean)
+{ (void)a; (void)clean; return se_unique_loops_lk(g, h); }
+static int find_bug_lk(const se_grid_t *g, int a, se_hint_t *h,
+                       uint32_t *clean)
+{ (void)a; (void)clean; return se_bug_lk(g, h); }
 
-/* A technique that found nothing on a grid with these candidates. */
-typedef struct cells_memo {
-    int known;
-    uint16_t cand[81];
-} cells_memo_t;
+static const se_producer_t classic_list[] = {
+    {find_hidden_single, 0, SF_LEVEL_SINGLES, 10, KEEPS_NONE, 15, NULL},
+    {find_direct_locking, 0, SF_LEVEL_LOCKED, 17, KEEPS_DIGITS, 28, NULL},
+    {se_direct_hidden_set, 2, SF_LEVEL_SUBSETS, 20, KEEPS_UNITS, 34, NULL},
+    {find_naked_single, 0, SF_LEVEL_SINGLES, 23, KEEPS_NONE, 23, NULL},
+    {se_direct_hidden_set, 3, SF_LEVEL_SUBSETS, 25, KEEPS_UNITS, 40, NULL},
+    {find_locking, 0, SF_LEVEL_LOCKED, 26, KEEPS_DIGITS, 0, NULL},
+    {se_naked_set, 2, SF_LEVEL_SUBSETS, 30, KEEPS_UNITS, 0, NULL},
+    {se_fish, 2, SF_LEVEL_FISH, 32, KEEPS_DIGITS, 0, NULL},
+    {se_hidden_set, 2, SF_LEVEL_SUBSETS, 34, KEEPS_UNITS, 0, NULL},
+    {se_naked_set, 3, SF_LEVEL_SUBSETS, 36, KEEPS_UNITS, 0, NULL},
+    {se_fish, 3, SF_LEVEL_FISH, 38, KEEPS_DIGITS, 0, NULL},
+    {se_hidden_set, 3, SF_LEVEL_SUBSETS, 40, KEEPS_UNITS, 0, NULL},
+    {find_wing, 0, SF_LEVEL_WINGS, 42, KEEPS_NONE, 0, NULL},
+    {find_wing, 1, SF_LEVEL_WINGS, 44, KEEPS_NONE, 0, NULL},
+    {find_unique, 0, SF_LEVEL_UNIQUE, 45, KEEPS_NONE, 0, NULL},
+    {se_naked_set, 4, SF_LEVEL_SUBSETS, 50, KEEPS_UNITS, 0, NULL},
+    {se_fish, 4, SF_LEVEL_FISH, 52, KEEPS_DIGITS, 0, NULL},
+    {se_hidden_set, 4, SF_LEVEL_SUBSETS, 54, KEEPS_UNITS, 0, NULL},
+    {find_bug, 0, SF_LEVEL_UNIQUE, 56, KEEPS_NONE, 0, NULL},
+};
+
+/* Sukaku Explainer's list (docs/sukaku.md, section 2), up to VWXYZ-wings:
+ * the chains of strong links and the wings among SE's techniques, the
+ * intersections in its order, unique loops and BUG with its corrections.
+ * Its order is not that of least difficulty everywhere (a grouped strong
+ * link, 4.3, comes before an XY-wing, 4.2), but each least here is no
+ * more than any later one's, which is what the ceiling needs. */
+static const se_producer_t sukaku_list[] = {
+    {find_hidden_single, 0, SF_LEVEL_SINGLES, 10, KEEPS_NONE, 15, NULL},
+    {find_direct_locking_sk, 0, SF_LEVEL_LOCKED, 17, KEEPS_DIGITS, 28, NULL},
+    {se_direct_hidden_set, 2, SF_LEVEL_SUBSETS, 20, KEEPS_UNITS, 34, NULL},
+    {find_naked_single, 0, SF_LEVEL_SINGLES, 23, KEEPS_NONE, 23, NULL},
+    {se_direct_hidden_set, 3, SF_LEVEL_SUBSETS, 25, KEEPS_UNITS, 40, NULL},
+    {find_locking_sk, 0, SF_LEVEL_LOCKED, 26, KEEPS_DIGITS, 0, NULL},
+    {se_naked_set, 2, SF_LEVEL_SUBSETS, 30, KEEPS_UNITS, 0, NULL},
+    {se_fish, 2, SF_LEVEL_FISH, 32, KEEPS_DIGITS, 0, NULL},
+    {se_hidden_set, 2, SF_LEVEL_SUBSETS, 34, KEEPS_UNITS, 0, NULL},
+    {se_naked_set, 3, SF_LEVEL_SUBSETS, 36, KEEPS_UNITS, 0, NULL},
+    {se_fish, 3, SF_LEVEL_FISH, 38, KEEPS_DIGITS, 0, NULL},
+    {se_hidden_set, 3, SF_LEVEL_SUBSETS, 40, KEEPS_UNITS, 0, NULL},
+    {find_strong, 2, SF_LEVEL_WINGS, 40, KEEPS_DIGITS, 0, NULL},
+    {find_wing, 0, SF_LEVEL_WINGS, 42, KEEPS_NONE, 0, NULL},
+    {find_wing, 1, SF_LEVEL_WINGS, 44, KEEPS_NONE, 0, NULL},
+    {find_unique_lk, 0, SF_LEVEL_UNIQUE, 45, KEEPS_NONE, 0, NULL},
+    {se_naked_set, 4, SF_LEVEL_SUBSETS, 50, KEEPS_UNITS, 0, NULL},
+    {se_fish, 4, SF_LEVEL_FISH, 52, KEEPS_DIGITS, 0, NULL},
+    {se_hidden_set, 4, SF_LEVEL_SUBSETS, 54, KEEPS_UNITS, 0, NULL},
+    {find_strong, 3, SF_LEVEL_WINGS, 54, KEEPS_DIGITS, 0, NULL},
+    {NULL, 4, SF_LEVEL_WINGS, 55, KEEPS_CELLS, 0, find_als_wing_memo},
+    {find_bug_lk, 0, SF_LEVEL_UNIQUE, 56, KEEPS_NONE, 0, NULL},
+    {find_strong, 4, SF_LEVEL_WINGS, 58, KEEPS_DIGITS, 0, NULL},
+    {NULL, 5, SF_LEVEL_WINGS, 62, KEEPS_CELLS, 0, find_als_wing_memo},
+};
+
+#define COUNT_OF(a) (int)(sizeof a / sizeof a[0])
+#define MAX_PRODUCERS COUNT_OF(sukaku_list)
+
+/* A scale: its list of techniques up to aligned pair exclusion; whether
+ * the wings of 6 and 7 digits come after it and after the forcing chains
+ * and cycles; its last level of nested chains; and where its list ends
+ * (the lower bound of a rating none of its techniques can finish). */
+typedef struct se_scale_def {
+    const se_producer_t *list;
+    int count;
+    int big_wings;
+    int last_level;
+    int beyond_floor;
+} se_scale_def_t;
+
+static const se_scale_def_t scales[2] = {
+    [SF_SE_CLASSIC] = {classic_list, COUNT_OF(classic_list), 0, 5, 110},
+    /* Sukaku's last producers nest a dynamic chain inside level 4 at
+     * levels 1 to 3, all at 10.5 and up; they are not here, so where
+     * level 4 finds nothing the rating is at least 10.5. */
+    [SF_SE_SUKAKU] = {sukaku_list, COUNT_OF(sukaku_list), 1, 4, 105},
+};
 
 /* What each producer found nothing in, on the rating's grid. */
 typedef struct se_cleans {
-    uint32_t mask[NPRODUCERS];
+    uint32_t mask[MAX_PRODUCERS];
+    cells_memo_t cells[MAX_PRODUCERS]; /* those that keep KEEPS_CELLS */
+    cells_memo_t big[2];       /* of UVWXYZ- and TUVWXYZ-wings */
     int batched;               /* the difficulty up to which batch_singles
                                 * left no single on the grid (0: none) */
     cells_memo_t pair, triple; /* of aligned pair and triplet exclusion */
 } se_cleans_t;
 
 /* Forget what changed on g since the last call. */
-static void cleans_update(se_cleans_t *k, se_grid_t *g)
+static void cleans_update(se_cleans_t *k, const se_scale_def_t *sc,
+                          se_grid_t *g)
 {
-    for (int i = 0; i < NPRODUCERS; i++)
+    const se_producer_t *producers = sc->list;
+    for (int i = 0; i < sc->count; i++)
         k->mask[i] &= producers[i].keeps == KEEPS_UNITS ? ~g->changed_units
                       : producers[i].keeps == KEEPS_DIGITS
                           ? ~g->changed_digits
@@ -261,21 +374,11 @@ static int out_of_room(se_clock_t *c, int base)
 static int aligned(const se_grid_t *g, int degree, cells_memo_t *m,
                    se_hint_t *h)
 {
-    cellset_t dirty = {0, 0};
-    for (int c = 0; m && m->known && c < 81; c++)
-        if (g->cand[c] != m->cand[c]) {
-            if (c < 64)
-                dirty.lo |= 1ull << c;
-            else
-                dirty.hi |= 1ull << (c - 64);
-        }
-    const cellset_t *d = m && m->known ? &dirty : NULL;
+    cellset_t dirty;
+    const cellset_t *d = memo_dirty(m, g, &dirty);
     const int found = degree == 2 ? se_aligned_pair(g, d, h)
                                   : se_aligned_triple(g, d, h);
-    if (m) {
-        m->known = !found;
-        memcpy(m->cand, g->cand, sizeof m->cand);
-    }
+    memo_keep(m, g, found);
     return found;
 }
 
@@ -298,18 +401,22 @@ static se_fwork_t *forcing_memory(se_memory_t *m)
     return m->f;
 }
 
-static int next_hint(const se_grid_t *g, int min, int max, se_memory_t *m,
-                     se_clock_t *c, se_cleans_t *k, se_hint_t *h)
+static int next_hint(const se_grid_t *g, const se_scale_def_t *sc, int min,
+                     int max, se_memory_t *m, se_clock_t *c, se_cleans_t *k,
+                     se_hint_t *h)
 {
-    for (int i = 0; i < NPRODUCERS; i++) {
-        const se_producer_t *p = &producers[i];
+    for (int i = 0; i < sc->count; i++) {
+        const se_producer_t *p = &sc->list[i];
         if (p->level < min || p->level > max)
             continue;
         if (above(c, p->least)) /* the producers' order is by least */
             return -3;
         if (k && p->most && k->batched >= p->most)
             continue;
-        if (p->find(g, p->arg, h, k ? &k->mask[i] : NULL))
+        const int found =
+            p->find_cells ? p->find_cells(g, p->arg, h, k ? &k->cells[i] : NULL)
+                          : p->find(g, p->arg, h, k ? &k->mask[i] : NULL);
+        if (found)
             return 1;
     }
     if (min <= SF_LEVEL_EXCLUSION && SF_LEVEL_EXCLUSION <= max) {
@@ -317,6 +424,12 @@ static int next_hint(const se_grid_t *g, int min, int max, se_memory_t *m,
             return -3;
         if (aligned(g, 2, k ? &k->pair : NULL, h))
             return 1;
+        if (sc->big_wings) {
+            if (above(c, 65)) /* the forcing chains come next */
+                return -3;
+            if (find_als_wing_memo(g, 6, h, k ? &k->big[0] : NULL))
+                return 1;
+        }
     }
     if (max >= SF_LEVEL_CHAINS) { /* its memory only when needed */
         if (above(c, 65))
@@ -333,6 +446,9 @@ static int next_hint(const se_grid_t *g, int min, int max, se_memory_t *m,
             return -2;
         if (above(c, 75))
             return -3;
+        if (sc->big_wings &&
+            find_als_wing_memo(g, 7, h, k ? &k->big[1] : NULL))
+            return 1;
         if (aligned(g, 3, k ? &k->triple : NULL, h) ||
             se_nishio(g, f, c, h))
             return 1;
@@ -342,7 +458,8 @@ static int next_hint(const se_grid_t *g, int min, int max, se_memory_t *m,
             return 1;
         if (se_fwork_overflow(f))
             return out_of_room(c, 80);
-        for (int level = 0; level <= 5; level++) { /* 0: dynamic chains */
+        for (int level = 0; level <= sc->last_level; level++) {
+            /* level 0: the dynamic chains */
             if (above(c, 85 + 5 * level))
                 return -3;
             if (se_nested_chains(g, f, c, level, h))
@@ -435,9 +552,9 @@ static void finish(sf_se_result_t *out, int tenths, int step, int status)
  * hands each to the tracer before applying it: no batch of singles and no
  * technique skipped for the rating so far (the rating is the same, the
  * path SE's). */
-static int rate_grid(se_grid_t *g, se_memory_t *m, se_clock_t *c,
-                     const se_opening_t *o, const se_tracer_t *tr,
-                     sf_se_result_t *out)
+static int rate_grid(se_grid_t *g, const se_scale_def_t *sc, se_memory_t *m,
+                     se_clock_t *c, const se_opening_t *o,
+                     const se_tracer_t *tr, sf_se_result_t *out)
 {
     se_hint_t h;
     se_cleans_t k = {.pair.known = 0};
@@ -453,8 +570,8 @@ static int rate_grid(se_grid_t *g, se_memory_t *m, se_clock_t *c,
             (out->steps += batch_singles(g, best, todo)) && solved(g))
             break;
         k.batched = !tr && best >= 10 ? best : 0;
-        cleans_update(&k, g);
-        const int found = next_hint(g, 0, SF_LEVEL_CHAINS, m, c, &k, &h);
+        cleans_update(&k, sc, g);
+        const int found = next_hint(g, sc, 0, SF_LEVEL_CHAINS, m, c, &k, &h);
         if (found == -2)
             return -1;
         if (found == -3 || (found == 1 && c->ceiling && h.diff > c->ceiling)) {
@@ -464,7 +581,8 @@ static int rate_grid(se_grid_t *g, se_memory_t *m, se_clock_t *c,
             return 0;
         }
         if (found <= 0) {
-            const int floor = c->room_floor ? c->room_floor : BEYOND_FLOOR;
+            const int floor = c->room_floor ? c->room_floor
+                                            : sc->beyond_floor;
             if (found < 0)
                 finish(out, best, SF_SE_STEP_OVER, SF_SE_OVER);
             else
@@ -552,9 +670,11 @@ static void work_give(se_memory_t *m)
 
 /* The rating, within budget, under ceiling, with the nested room; with a
  * tracer, SE's path from the givens (no singles opening). */
-static int rate(const uint8_t *cells, double budget, int ceiling,
-                int pool_room, const se_tracer_t *tr, sf_se_result_t *out)
+static int rate(const uint8_t *cells, sf_se_scale_t scale, double budget,
+                int ceiling, int pool_room, const se_tracer_t *tr,
+                sf_se_result_t *out)
 {
+    const se_scale_def_t *sc = &scales[scale == SF_SE_SUKAKU];
     se_grid_t g;
     se_memory_t *m = work_take();
     se_clock_t c = {0};
@@ -572,7 +692,7 @@ static int rate(const uint8_t *cells, double budget, int ceiling,
         else if (solved(&g))
             finish(out, 0, SF_SE_STEP_NONE, SF_SE_EXACT);
         else
-            rc = m ? rate_grid(&g, m, &c, &o, tr, out) : -1;
+            rc = m ? rate_grid(&g, sc, m, &c, &o, tr, out) : -1;
         work_give(m);
         return rc;
     }
@@ -588,7 +708,7 @@ static int rate(const uint8_t *cells, double budget, int ceiling,
         out->steps = o.steps;
         break;
     default:
-        rc = m ? rate_grid(&g, m, &c, &o, NULL, out) : -1;
+        rc = m ? rate_grid(&g, sc, m, &c, &o, NULL, out) : -1;
     }
     work_give(m);
     return rc;
@@ -596,20 +716,28 @@ static int rate(const uint8_t *cells, double budget, int ceiling,
 
 int sf_se_rate(const uint8_t *cells, double budget, sf_se_result_t *out)
 {
-    if (!cells || !out || budget != budget) /* NaN; <= 0: no limit */
-        return -1;
-    return rate(cells, budget, 0, 0, NULL, out);
+    return sf_se_rate_scale(cells, SF_SE_CLASSIC, budget, out);
 }
 
-int se_rate_capped(const uint8_t *cells, double budget, int ceiling,
-                   sf_se_result_t *out)
+int sf_se_rate_scale(const uint8_t *cells, sf_se_scale_t scale,
+                     double budget, sf_se_result_t *out)
 {
-    return rate(cells, budget, ceiling, 0, NULL, out);
+    if (!cells || !out || budget != budget) /* NaN; <= 0: no limit */
+        return -1;
+    if (scale != SF_SE_CLASSIC && scale != SF_SE_SUKAKU)
+        return -1;
+    return rate(cells, scale, budget, 0, 0, NULL, out);
+}
+
+int se_rate_capped(const uint8_t *cells, sf_se_scale_t scale, double budget,
+                   int ceiling, sf_se_result_t *out)
+{
+    return rate(cells, scale, budget, ceiling, 0, NULL, out);
 }
 
 int se_rate_room(const uint8_t *cells, int pool_room, sf_se_result_t *out)
 {
-    return rate(cells, 0, 0, pool_room, NULL, out);
+    return rate(cells, SF_SE_CLASSIC, 0, 0, pool_room, NULL, out);
 }
 
 /* ---------------------------------------------------------- the ladder */
@@ -625,8 +753,8 @@ int se_ladder_step(uint16_t cand[81], uint8_t val[81], int max_level,
     memcpy(g.cand, cand, sizeof g.cand);
     memcpy(g.val, val, sizeof g.val);
     se_grid_index(&g);
-    const int found = next_hint(&g, SF_LEVEL_WINGS, max_level, &m, &c, NULL,
-                                &h);
+    const int found = next_hint(&g, &scales[SF_SE_CLASSIC], SF_LEVEL_WINGS,
+                                max_level, &m, &c, NULL, &h);
     *w = m.w;
     if (found <= 0)
         return -1;
@@ -651,10 +779,10 @@ void se_ladder_free(se_work_t *w)
     se_work_free(w);
 }
 
-int se_trace(const uint8_t *cells, double budget, const se_tracer_t *tr,
-             sf_se_result_t *out)
+int se_trace(const uint8_t *cells, sf_se_scale_t scale, double budget,
+             const se_tracer_t *tr, sf_se_result_t *out)
 {
     if (!cells || !out || !tr || !tr->step || budget != budget)
         return -1;
-    return rate(cells, budget, 0, 0, tr, out);
+    return rate(cells, scale, budget, 0, 0, tr, out);
 }

@@ -28,14 +28,14 @@ typedef struct se_tracer {
  * at a time from the givens, each step handed to tr before it is
  * applied; for traces.  0, or -1 (a NULL argument, a budget below 0, out
  * of memory). */
-int se_trace(const uint8_t *cells, double budget, const se_tracer_t *tr,
-             sf_se_result_t *out);
+int se_trace(const uint8_t *cells, sf_se_scale_t scale, double budget,
+             const se_tracer_t *tr, sf_se_result_t *out);
 
 /* sf_se_rate that stops as soon as the rating is known to be above
  * ceiling (tenths, > 0): then out is a lower bound above it, flagged
  * SF_SE_OVER with step SF_SE_STEP_OVER.  For targets with a maximum. */
-int se_rate_capped(const uint8_t *cells, double budget, int ceiling,
-                   sf_se_result_t *out);
+int se_rate_capped(const uint8_t *cells, sf_se_scale_t scale, double budget,
+                   int ceiling, sf_se_result_t *out);
 /* sf_se_rate with the nested searches' room for parents cut to pool_room
  * (see se_clock_t; for tests of running out of it). */
 int se_rate_room(const uint8_t *cells, int pool_room, sf_se_result_t *out);

@@ -43,7 +43,7 @@ static int rate_timed(const uint8_t *p, double budget, int ceiling,
                       sf_se_result_t *r)
 {
     const double t0 = now();
-    const int rc = ceiling ? se_rate_capped(p, budget, ceiling, r)
+    const int rc = ceiling ? se_rate_capped(p, SF_SE_CLASSIC, budget, ceiling, r)
                            : sf_se_rate(p, budget, r);
     const double t = now() - t0;
     char a[82];

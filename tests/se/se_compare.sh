@@ -1,12 +1,15 @@
 #!/bin/sh
 # Compares the `se` and `step` fields of `sudoflow rate` with the Sudoku
-# Explainer ratings measured for data/se (see docs/se.md), band by band.
+# Explainer ratings measured for data/se (see docs/se.md), band by band;
+# with --scale sukaku, `se_sukaku` and `step_sukaku` with Sukaku
+# Explainer's (data/se/sukaku_*.csv).
 #
 #   sh tests/se/se_compare.sh [OPTIONS] SUDOFLOW
 #
 #   --data DIR     the public sets data/se/shared_ratings.csv refers to
 #                  (default $SF_DATA); without it, of the public puzzles
 #                  only the few that tests/data/public.csv holds are rated
+#   --scale S      classic (default) or sukaku
 #   --own          only the project's own puzzles (data/se/ratings.csv)
 #   --per-band K   only the first K puzzles of each band
 #   --min-se X     only puzzles that SE rates at least X
@@ -43,8 +46,10 @@ maxse=
 exact=0
 threads=1
 repeat=
+scale=classic
 while [ $# -gt 0 ]; do
     case $1 in
+    --scale) scale=$2; shift 2 ;;
     --data) data=$2; shift 2 ;;
     --own) own=1; shift ;;
     --per-band) perband=$2; shift 2 ;;
@@ -60,8 +65,13 @@ done
 sf=${1:?usage: sh tests/se/se_compare.sh [OPTIONS] SUDOFLOW [-- RATE_OPTIONS]}
 shift
 [ "${1:-}" = "--" ] && shift
-if ! "$sf" rate --help 2>&1 | grep -q '\<se\>'; then
-    echo "se_compare.sh: $sf rate has no se field" >&2
+case $scale in
+classic) fields=se,step own_csv=ratings.csv ;;
+sukaku) fields=se_sukaku,step_sukaku own_csv=sukaku_ratings.csv ;;
+*) echo "se_compare.sh: --scale: classic or sukaku, not $scale" >&2; exit 2 ;;
+esac
+if ! "$sf" rate --help 2>&1 | grep -q "\<${fields%%,*}\>"; then
+    echo "se_compare.sh: $sf rate has no ${fields%%,*} field" >&2
     exit 2
 fi
 tmp=$(mktemp -d)
@@ -74,9 +84,10 @@ band_awk='function band(s,  t) { t = int(s * 10 + 0.5)
     if (t < 60) return "4-6"; if (t < 80) return "6-8"
     if (t < 90) return "8-9"; return "9+" }'
 awk -F, -v OFS='\t' "$band_awk"'
-    NR > 1 { print band($2), $2, $3, $4, $1, "data/se/ratings.csv:" NR }' \
-    "$root/data/se/ratings.csv" > "$tmp/ref"
+    NR > 1 { print band($2), $2, $3, $4, $1, "data/se/" f ":" NR }' \
+    f="$own_csv" "$root/data/se/$own_csv" > "$tmp/ref"
 shared=$root/data/se/shared_ratings.csv
+[ "$scale" = sukaku ] && shared=$root/data/se/sukaku_shared_ratings.csv
 if [ "$own" = 0 ] && [ -n "$data" ] && [ ! -d "$data" ]; then
     echo "se_compare.sh: no directory $data (--data)" >&2
     exit 2
@@ -113,7 +124,7 @@ fi
 rate_file() {
     src=$1 dst=$2
     shift 2
-    if ! "$sf" rate -q -j "$threads" --fields puzzle,se,step \
+    if ! "$sf" rate -q -j "$threads" --fields "puzzle,$fields" \
         --stats "$tmp/stats" -o "$dst" -f "$@" "$src"; then
         echo "se_compare.sh: $sf rate failed on $src" >&2
         exit 2
@@ -155,7 +166,7 @@ done
 awk -F'\t' -v exact="$exact" '
 function num(x) { return x ~ /^[0-9]+(\.[0-9]*)?$/ }
 # Whether our step name (docs/se.md) names SE step s.
-function same_step(s, ours,  suf, want) {
+function same_step(s, ours,  suf, want, t) {
     suf = ""
     if (s ~ /\(\+ Dynamic Forcing Chains \(\+ Forcing Chains\)\)$/) suf = "-plus-dfc-fc"
     else if (s ~ /\(\+ Dynamic Forcing Chains\)$/) suf = "-plus-dfc"
@@ -163,6 +174,12 @@ function same_step(s, ours,  suf, want) {
     else if (s ~ /\(\+ Forcing Chains\)$/) suf = "-plus-fc"
     else if (s ~ /\(\+\)$/) suf = "-plus"
     sub(/ \(\+.*$/, "", s)
+    # Sukaku Explainer: strong links by their number, wings less suffix
+    t = s; sub(/^Grouped /, "", t)
+    if (t ~ /^Skyscraper /) return ours == "strong-links-2"
+    if (t ~ /^\([2-4] Strong Links\)/) return ours == "strong-links-" substr(t, 2, 1)
+    if (t ~ /^[2-4]( |-String)/) return ours == "strong-links-" substr(t, 1, 1)
+    if (s ~ /^[TUVWXYZ]+-Wing [0-9]+$/) sub(/ [0-9]+$/, "", s)
     if (s == "Hidden Single")
         return ours ~ /^(full-house|hidden-single-box|hidden-single-line)$/
     if (s ~ /^Unique Rectangle/) want = "unique-rectangle"

@@ -840,10 +840,10 @@ static void test_capped(void **state)
         if (x->tenths < 12)
             continue;
         sf_se_result_t r;
-        assert_int_equal(se_rate_capped(x->cells, 0, x->tenths, &r), 0);
+        assert_int_equal(se_rate_capped(x->cells, SF_SE_CLASSIC, 0, x->tenths, &r), 0);
         assert_int_equal(r.status, SF_SE_EXACT);
         assert_int_equal(r.tenths, x->tenths);
-        assert_int_equal(se_rate_capped(x->cells, 0, x->tenths - 1, &r), 0);
+        assert_int_equal(se_rate_capped(x->cells, SF_SE_CLASSIC, 0, x->tenths - 1, &r), 0);
         assert_int_equal(r.status, SF_SE_OVER);
         assert_int_equal(r.step, SF_SE_STEP_OVER);
         assert_true(r.tenths > x->tenths - 1 && r.tenths <= x->tenths);

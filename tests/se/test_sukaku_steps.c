@@ -19,8 +19,9 @@
 #include <zlib.h>
 
 #include "se/steps/se_steps.h"
+#include "sukaku_paths.h"
 
-#define TRACES "data/se/sukaku_traces.txt.gz"
+#define TRACES SUKAKU_TRACES
 
 /* A technique under test: the names of its steps (a prefix, or the
  * text after the first space) and the search. */
@@ -33,12 +34,12 @@ typedef struct technique {
 
 static int wing(const se_grid_t *g, int k, se_hint_t *h)
 {
-    return se_als_wing(g, k, h);
+    return se_als_wing(g, k, NULL, h);
 }
 
 static int links(const se_grid_t *g, int n, se_hint_t *h)
 {
-    return se_strong_links(g, n, h);
+    return se_strong_links(g, n, h, NULL);
 }
 
 static technique_t techniques[] = {
@@ -75,31 +76,6 @@ static technique_t *technique_of(const char *name)
     return NULL;
 }
 
-/* One step of a path: "name;tenths;cell=digit;cell.digit cell.digit ...",
- * into h (tech left 0); the name into name. */
-static int parse_step(char *s, char *name, size_t cap, se_hint_t *h)
-{
-    char *f[4] = {s, NULL, NULL, NULL};
-    for (int i = 1; i < 4; i++) {
-        f[i] = f[i - 1] ? strchr(f[i - 1], ';') : NULL;
-        if (f[i])
-            *f[i]++ = '\0';
-    }
-    if (!f[3])
-        return 0;
-    snprintf(name, cap, "%s", f[0]);
-    se_hint_clear(h, 0, atoi(f[1]));
-    int cell, digit;
-    if (sscanf(f[2], "%d=%d", &cell, &digit) == 2) {
-        h->cell = cell;
-        h->digit = digit - 1;
-    }
-    for (char *e = strtok(f[3], " \n"); e; e = strtok(NULL, " \n"))
-        if (sscanf(e, "%d.%d", &cell, &digit) == 2 && cell != h->cell)
-            se_hint_elim(h, cell, 1u << (digit - 1));
-    return 1;
-}
-
 static void test_steps_as_sukaku(void **state)
 {
     (void)state;
@@ -129,7 +105,7 @@ static void test_steps_as_sukaku(void **state)
                 *p = '\0';
             char name[128];
             se_hint_t want, got;
-            if (!parse_step(step, name, sizeof name, &want))
+            if (!sukaku_step(step, name, sizeof name, &want))
                 break;
             technique_t *t = technique_of(name);
             if (t) {

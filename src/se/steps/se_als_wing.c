@@ -24,6 +24,10 @@
  * the most candidates of a cell of the set, and the candidates of the set
  * in all.  Difficulty: WXYZ 5.5, 5.6 when that largest cell has 3;
  * VWXYZ 6.2 to 6.4 (6.4 at 3, 6.3 at 2 or 4); UVWXYZ 6.6; TUVWXYZ 7.5.
+ *
+ * After a search that found nothing the rating asks again only for wings
+ * with a changed cell (dirty): a set is followed only while it has, or
+ * can still take, a changed cell or a peer of a changed bivalue cell.
  */
 #include "se_steps.h"
 
@@ -34,6 +38,10 @@
 
 typedef struct wing_search {
     const se_grid_t *g;
+    const cellset_t *dirty; /* NULL, or: only wings with a cell in it */
+    cellset_t want;        /* with dirty: the cells a set must have one of
+                            * (a dirty cell, or a peer of a dirty bivalue
+                            * cell) */
     int k;                 /* digits of the set: 4 (WXYZ) to 7 (TUVWXYZ) */
     int set[MAX_SET];      /* its cells, increasing */
     cellset_t own;         /* the same as a set, once complete */
@@ -59,6 +67,11 @@ static cellset_t set_or(cellset_t a, cellset_t b)
 static cellset_t set_less(cellset_t a, cellset_t b)
 {
     return (cellset_t){a.lo & ~b.lo, a.hi & ~b.hi};
+}
+
+static int set_none(cellset_t a)
+{
+    return !a.lo && !a.hi;
 }
 
 static cellset_t cell_set(int c)
@@ -212,6 +225,8 @@ static void bivalue_cells(wing_search_t *w, unsigned digits)
         w->size += m;
     }
     range = set_less(range, w->own);
+    if (w->dirty && set_none(set_and(w->own, *w->dirty)))
+        range = set_and(range, *w->dirty); /* the bivalue cell must be */
     for (int y; (y = set_pop(&range)) >= 0;) {
         const unsigned yz = g->cand[y];
         if (se_popcount(yz) != 2 || (yz & digits) != yz)
@@ -226,8 +241,15 @@ static void bivalue_cells(wing_search_t *w, unsigned digits)
     }
 }
 
-/* Extend the set (n cells so far, their digits) by a cell of next. */
-static void grow(wing_search_t *w, int n, unsigned digits, cellset_t next)
+static int set_meets(cellset_t a, cellset_t b)
+{
+    return (a.lo & b.lo) || (a.hi & b.hi);
+}
+
+/* Extend the set (n cells so far, their digits; hit: one of them is in
+ * want) by a cell of next. */
+static void grow(wing_search_t *w, int n, unsigned digits, cellset_t next,
+                 int hit)
 {
     const se_grid_t *g = w->g;
     cellset_t left = next;
@@ -235,25 +257,45 @@ static void grow(wing_search_t *w, int n, unsigned digits, cellset_t next)
         const unsigned d = digits | g->cand[c];
         if (se_popcount(g->cand[c]) < 2)
             continue;
+        const int h = hit || cellset_has(w->want, (unsigned)c);
         w->set[n] = c;
         if (n + 1 == w->k - 1) {
-            if (se_popcount(d) == w->k)
+            if (se_popcount(d) == w->k && h)
                 bivalue_cells(w, d);
         } else if (se_popcount(d) <= w->k) {
-            grow(w, n + 1, d, set_and(next, later_peers(g, c)));
+            const cellset_t more = set_and(next, later_peers(g, c));
+            if (h || set_meets(more, w->want))
+                grow(w, n + 1, d, more, h);
         }
     }
 }
 
-int se_als_wing(const se_grid_t *g, int k, se_hint_t *h)
+/* With dirty: the cells a wing's set must have one of. */
+static cellset_t wanted(const se_grid_t *g, cellset_t dirty)
 {
-    wing_search_t w = {.g = g, .k = k, .best = h};
+    cellset_t want = dirty;
+    for (cellset_t d = dirty; !set_none(d);) {
+        const int c = set_pop(&d);
+        if (se_popcount(g->cand[c]) == 2)
+            want = set_or(want, g->t->peer_set[c]);
+    }
+    return want;
+}
+
+int se_als_wing(const se_grid_t *g, int k, const cellset_t *dirty,
+                se_hint_t *h)
+{
+    wing_search_t w = {.g = g, .dirty = dirty, .k = k, .best = h};
+    w.want = dirty ? wanted(g, *dirty) : (cellset_t){~0ull, ~0ull};
     for (int c = 0; c < 81; c++) {
         const int m = se_popcount(g->cand[c]);
         if (m < 2 || m > k)
             continue;
+        const cellset_t next = later_peers(g, c);
+        const int hit = cellset_has(w.want, (unsigned)c);
         w.set[0] = c;
-        grow(&w, 1, g->cand[c], later_peers(g, c));
+        if (hit || set_meets(next, w.want))
+            grow(&w, 1, g->cand[c], next, hit);
     }
     return w.found;
 }

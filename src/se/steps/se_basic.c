@@ -19,6 +19,13 @@
  * only looks for a naked k-set in regions with at least 2k empty cells, a
  * hidden one with more than 2k (more than k for the direct kind), and a
  * fish of size k on a digit with at least 2k cells still open.
+ *
+ * The Sukaku Explainer scale's intersections (se_direct_locking_sk,
+ * se_locking_sk) find the same instances with the same values, but
+ * Sukaku Explainer scans each pair of region kinds digit by digit, then
+ * region by region (SE: region by region, then digit by digit), so
+ * another instance can come first and the path change (docs/sukaku.md,
+ * section 5).  Its subsets and fish scan as SE's do.
  */
 #include "se_steps.h"
 #include "se/grid/se_vec.h"
@@ -308,6 +315,70 @@ int se_locking(const se_grid_t *g, se_hint_t *h, uint32_t *clean)
 int se_locking_all(const se_grid_t *g, se_hint_t *h, se_sink_t *all)
 {
     return locking_scan(g, 0, h, all, NULL);
+}
+
+/* Sukaku's order (see the top): per pair of region kinds, digit d
+ * outermost, then region u1 of the first kind, then the regions of the
+ * second kind crossing it.  The instance d of u1 in u2 (the third j of
+ * u1) gives its step, or nothing (0). */
+static int locking_sk_at(const se_grid_t *g, int direct, int kind1, int i1,
+                         int j, int kind2, int d, se_hint_t *h)
+{
+    const int u1 = unit_of(kind1, i1);
+    const int u2 = unit_of(kind2, crossing(kind1, i1, kind2, j));
+    const int box = kind1 == SE_BOX;
+    if (direct) {
+        follow_t f;
+        followers(g, kind1, i1, u2, &f);
+        const int cell = following_single(g, &f, d);
+        if (cell < 0)
+            return 0;
+        se_hint_clear(h, box ? SF_SE_STEP_DIRECT_POINTING
+                             : SF_SE_STEP_DIRECT_CLAIMING,
+                      box ? 17 : 19);
+        h->cell = cell; /* as SE, the direct step only places */
+        h->digit = d;
+        return 1;
+    }
+    if (!(g->pos[u2][d] & ~inside(u2, u1)))
+        return 0; /* nothing to remove */
+    se_hint_clear(h, box ? SF_SE_STEP_POINTING : SF_SE_STEP_CLAIMING,
+                  box ? 26 : 28);
+    lock_elims(g, u1, u2, d, h);
+    h->digit = d;
+    return 1;
+}
+
+static int locking_sk_scan(const se_grid_t *g, int direct, se_hint_t *h,
+                           uint32_t *clean)
+{
+    const unsigned skip = clean ? *clean : 0;
+    for (int k = 0; k < 4 && (skip & SE_ALL) != SE_ALL; k++) {
+        const int kind1 = lock_kinds[k][0], kind2 = lock_kinds[k][1];
+        unsigned conf[9][3]; /* per u1 and third, the digits confined */
+        for (int i1 = 0; i1 < 9; i1++)
+            confined(g->pos[unit_of(kind1, i1)],
+                     kind1 == SE_BOX && kind2 == SE_COL, conf[i1]);
+        for (int d = 0; d < 9; d++)
+            for (int i1 = 0; i1 < 9 && !(skip >> d & 1); i1++)
+                for (int j = 0; j < 3; j++)
+                    if ((conf[i1][j] >> d & 1) &&
+                        locking_sk_at(g, direct, kind1, i1, j, kind2, d, h))
+                        return 1;
+    }
+    if (clean) /* what a digit gives depends on its places alone */
+        *clean = SE_ALL;
+    return 0;
+}
+
+int se_direct_locking_sk(const se_grid_t *g, se_hint_t *h, uint32_t *clean)
+{
+    return locking_sk_scan(g, 1, h, clean);
+}
+
+int se_locking_sk(const se_grid_t *g, se_hint_t *h, uint32_t *clean)
+{
+    return locking_sk_scan(g, 0, h, clean);
 }
 
 /* --------------------------------------------------------------- subsets */

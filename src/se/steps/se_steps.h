@@ -66,6 +66,15 @@ int se_unique_loops(const se_grid_t *g, se_hint_t *h);
 /* se_bug.c: bivalue universal grave, types 1 to 4. */
 int se_bug(const se_grid_t *g, se_hint_t *h);
 
+/* The Sukaku Explainer scale's versions (docs/sukaku.md, section 5):
+ * unique loops and BUG with lkSudoku's corrections (se_unique.c,
+ * se_bug.c) and the intersections in Sukaku's scan order, digits
+ * outermost (se_basic.c). */
+int se_unique_loops_lk(const se_grid_t *g, se_hint_t *h);
+int se_bug_lk(const se_grid_t *g, se_hint_t *h);
+int se_direct_locking_sk(const se_grid_t *g, se_hint_t *h, uint32_t *clean);
+int se_locking_sk(const se_grid_t *g, se_hint_t *h, uint32_t *clean);
+
 /* se_aligned.c: aligned pair and triplet exclusion. */
 /* With dirty (NULL: all), only pairs or triplets that touch it (a cell or
  * a common peer) are tested: the others are known to remove nothing. */
@@ -77,12 +86,19 @@ int se_aligned_triple(const se_grid_t *g, const cellset_t *dirty,
 /* se_als_wing.c: the Sukaku Explainer scale's wings with k digits (4:
  * WXYZ, 5: VWXYZ, 6: UVWXYZ, 7: TUVWXYZ), the one it takes among all
  * found; h->variant holds its name's suffix (sf_se_label). */
-int se_als_wing(const se_grid_t *g, int k, se_hint_t *h);
+/* With dirty (NULL: all), only the wings with a cell in it: when the
+ * search last found nothing, the others still remove nothing (a wing
+ * whose cells kept their candidates is the same wing, its eliminations
+ * no more). */
+int se_als_wing(const se_grid_t *g, int k, const cellset_t *dirty,
+                se_hint_t *h);
 
 /* se_strong.c: the Sukaku Explainer scale's chains of n = 2, 3 or 4
  * strong links of one digit (skyscraper, kites, turbot fish, grouped
  * links, X-loops), the one it takes among all found; h->variant holds
- * what its name adds (sf_se_label). */
-int se_strong_links(const se_grid_t *g, int n, se_hint_t *h);
+ * what its name adds (sf_se_label).  A digit's chains depend on its
+ * candidates alone: clean as for fish. */
+int se_strong_links(const se_grid_t *g, int n, se_hint_t *h,
+                    uint32_t *clean);
 
 #endif

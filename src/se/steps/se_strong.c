@@ -17,14 +17,18 @@
  *
  * Sukaku Explainer finds every chain and takes the first in the order of
  * difficulty (up), candidates removed (down), the name's suffix (up),
- * then the order found; so this search walks the chains in its order --
- * the region-type multisets in the order of their bit masks, the digits,
- * the regions (increasing within a type), the ways an end can be read,
- * the link orders of a quick permutation (one of each order and its
- * reverse) and the orientations counted in binary -- and keeps the first
- * best.  Its readings of grouped boxes are taken as they are: a heart
- * holding the digit joins a blade of two cells, or, between two blades
- * of one cell, the column's blade (the end is then the heart's column).
+ * then the order it found them in: the region-type multisets in the order
+ * of their bit masks, the digits, the regions (increasing within a type)
+ * and the ways each is read, the link orders of a quick permutation (one
+ * of each order and its reverse) and the orientations counted in binary.
+ * This search instead follows weak links from link to link (each chain
+ * once, the way Sukaku reads it), stops early where no cell could see
+ * both ends, and keeps of each chain where Sukaku finds it, to break ties
+ * as it does.  Its readings of grouped boxes are taken as they are: a
+ * heart holding the digit joins a blade of two cells, or, between two
+ * blades of one cell, the column's blade (the end is then the heart's
+ * column).  A digit's links depend on its cells alone, so each thread
+ * keeps those it read last.
  *
  * Difficulty: 4.0, 5.4, 5.8 for 2, 3, 4 links, + 0.3 with a grouped link,
  * else + 0.1 when the links are not all parallel lines, + 0.2 when they
@@ -49,30 +53,73 @@ typedef struct sl_end {
 
 /* One reading of a region as a strong link. */
 typedef struct sl_link {
-    int unit, number;     /* its region, and Sukaku's number for it */
+    int unit;             /* its region */
+    int type, index;      /* Sukaku's region type and index in the type */
+    int reading;          /* which reading of the region (0, 1) */
+    int place;            /* in the search's list of readings */
     int grouped;
+    cellset_t holders;    /* the region's cells holding the digit */
     sl_end_t end[2];
 } sl_link_t;
+
+/* A set of link ends, bit place * 2 + end (54 readings at most). */
+typedef struct sl_ends {
+    uint64_t w[2];
+} sl_ends_t;
+
+/* A link entered by one of its ends (0, 1). */
+typedef struct sl_step {
+    const sl_link_t *link;
+    int entry;
+} sl_step_t;
 
 typedef struct sl_region {
     int count;            /* readings: 0 to 2 */
     sl_link_t link[2];
-    cellset_t holders;    /* its cells holding the digit */
 } sl_region_t;
+
+/* Where Sukaku Explainer finds a chain: the region-type multiset (its
+ * place in the order searched), the digit, the region and reading of each
+ * link in the order of types and indexes, the link order, the
+ * orientations; compared in that order. */
+#define KEY_LEN (2 + 2 * MAX_LINKS + 2)
+
+/* A digit's links: a function of its cells alone. */
+typedef struct sl_digit {
+    int known;                  /* cells holds the cells they were read on */
+    cellset_t cells;
+    sl_region_t region[27];     /* the readings of each region */
+    int nlinks;
+    const sl_link_t *all[54];   /* every reading */
+    sl_ends_t joins[54][2];     /* per reading and end left by: the ends
+                                 * it joins (a weak link: their cells all
+                                 * in one column, row or box) */
+} sl_digit_t;
+
+/* Each thread keeps the links of each digit it last read, and reads
+ * them again only when the digit's cells are others: from one step to
+ * the next most digits keep theirs, and the searches for 2, 3 and 4
+ * links read the same. */
+static _Thread_local sl_digit_t kept[9];
 
 typedef struct sl_search {
     const se_grid_t *g;
     int n, digit;
-    int types[MAX_LINKS];
-    cellset_t digit_cells[9];   /* per digit, the cells holding it */
-    sl_region_t region[9][27];  /* per digit, the readings of a region */
-    const sl_link_t *chosen[MAX_LINKS];
-    cellset_t link_cells;  /* the chosen regions' cells */
-    int orders, order[24][MAX_LINKS]; /* link orders, as searched */
+    cellset_t digit_cells;
+    sl_digit_t *dd;             /* the digit's links */
+    sl_step_t path[MAX_LINKS];  /* the chain being built */
+    int types[MAX_LINKS];       /* its links in the order of types and */
+    const sl_link_t *chosen[MAX_LINKS]; /* indexes, and their types */
+    cellset_t link_cells;       /* its regions' cells */
+    int set_place[81];          /* per type multiset (base 3): its place */
+    int order_place[256];       /* per link order (base 4): its place */
+    int key[KEY_LEN];
     int found;
+    int digit_found;            /* a chain of the digit removes something */
     double exact;
     int total;
     char suffix[8];
+    int best_key[KEY_LEN];
     se_hint_t tmp, *best;
 } sl_search_t;
 
@@ -263,32 +310,34 @@ static int grouped_links(const se_grid_t *g, int u, int type, unsigned pos,
     return 1;
 }
 
-/* Sukaku's number of a region: type * 10 + index + 1. */
-static int region_number(int u)
+/* The cells holding digit d. */
+static cellset_t digit_cells(const se_grid_t *g, int d)
 {
-    return u >= 18 ? u - 17 : u >= 9 ? 20 + u - 8 : 10 + u + 1;
+    cellset_t held = {0, 0};
+    for (int r = 0; r < 9; r++) /* row r's places are cells 9r.. 9r+8 */
+        for (unsigned m = g->pos[TAB_ROW_UNIT(r)][d]; m; m &= m - 1) {
+            const int c = 9 * r + se_lowest(m);
+            if (c < 64)
+                held.lo |= 1ull << c;
+            else
+                held.hi |= 1ull << (c - 64);
+        }
+    return held;
 }
 
-/* The readings of every region as a link of digit s->digit. */
+/* The readings of every region as a link of digit s->digit, listed in
+ * s->dd->all. */
 static void regions_read(sl_search_t *s)
 {
     const se_grid_t *g = s->g;
-    cellset_t *held = &s->digit_cells[s->digit];
-    *held = (cellset_t){0, 0};
-    for (int c = 0; c < 81; c++)
-        if (g->cand[c] >> s->digit & 1u) {
-            if (c < 64)
-                held->lo |= 1ull << c;
-            else
-                held->hi |= 1ull << (c - 64);
-        }
+    const cellset_t *held = &s->digit_cells;
+    s->dd->nlinks = 0;
     for (int u = 0; u < 27; u++) {
-        sl_region_t *r = &s->region[s->digit][u];
+        sl_region_t *r = &s->dd->region[u];
         const unsigned pos = g->pos[u][s->digit];
         const int count = se_popcount(pos);
         const int type = u >= 18 ? T_BOX : u >= 9 ? T_COL : T_ROW;
         r->count = 0;
-        r->holders = set_and(g->t->unit_set[u], *held);
         if (count == 2) {
             const int a[] = {nth(pos, 0), -1}, b[] = {nth(pos, 1), -1};
             if (type == T_BOX && same_line(g, u, a[0], b[0]))
@@ -298,8 +347,15 @@ static void regions_read(sl_search_t *s)
         } else if (count > 2 && count <= 6) {
             r->count = grouped_links(g, u, type, pos, r->link);
         }
-        for (int k = 0; k < r->count; k++)
-            r->link[k].number = region_number(u);
+        for (int k = 0; k < r->count; k++) {
+            sl_link_t *l = &r->link[k];
+            l->type = type;
+            l->index = u >= 18 ? u - 18 : u >= 9 ? u - 9 : u;
+            l->reading = k;
+            l->holders = set_and(g->t->unit_set[u], *held);
+            l->place = s->dd->nlinks;
+            s->dd->all[s->dd->nlinks++] = l;
+        }
     }
 }
 
@@ -386,26 +442,40 @@ static int variant_of(int n, int loop, const char *suffix)
     return n | loop << 3 | (suffix[0] - '0') << 4 | types << 7;
 }
 
+/* Keys compared in order: < 0, 0, > 0. */
+static int memcmp_key(const int *a, const int *b)
+{
+    for (int i = 0; i < KEY_LEN; i++)
+        if (a[i] != b[i])
+            return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
 /* Keep the chain in tmp when it comes before the best so far. */
 static void consider(sl_search_t *s, const int *q, int total, int loop)
 {
     char suffix[8];
     suffix_make(s, q, suffix);
     const double exact = difficulty(s->n, suffix);
+    s->digit_found = 1;
     if (s->found) {
         if (exact > s->exact)
             return;
         if (exact == s->exact) {
             if (total < s->total)
                 return;
-            if (total == s->total && strcmp(suffix, s->suffix) >= 0)
-                return;
+            if (total == s->total) {
+                const int c = strcmp(suffix, s->suffix);
+                if (c > 0 || (c == 0 && memcmp_key(s->key, s->best_key) >= 0))
+                    return;
+            }
         }
     }
     s->found = 1;
     s->exact = exact;
     s->total = total;
     memcpy(s->suffix, suffix, sizeof suffix);
+    memcpy(s->best_key, s->key, sizeof s->key);
     s->tmp.exact = exact;
     s->tmp.diff = (int)((exact + 0.05) * 10);
     s->tmp.variant = variant_of(s->n, loop, suffix);
@@ -427,15 +497,15 @@ static void chain(sl_search_t *s, const int *q, const int *u)
     const sl_end_t *start = &s->chosen[q[0]]->end[u[0]];
     const sl_end_t *end = &s->chosen[q[n - 1]]->end[1 - u[n - 1]];
     const cellset_t open =
-        set_less(s->digit_cells[s->digit], s->link_cells);
+        set_less(s->digit_cells, s->link_cells);
     cellset_t v = set_and(set_and(start->see, end->see), open);
     se_hint_clear(&s->tmp, SF_SE_STEP_STRONG_LINKS_2 + n - 2, 0);
-    if (shared(start, end) >= 0) { /* an X-loop, once: the least region
-                                    * first, entered by its first end */
-        for (int i = 1; i < n; i++)
-            if (s->chosen[q[i]]->number < s->chosen[q[0]]->number)
-                return;
-        if (u[0])
+    if (shared(start, end) >= 0) { /* an X-loop, once: its least region
+                                    * (Sukaku's number: type * 10 + index
+                                    * + 1; the first in the order of
+                                    * types and indexes) first, entered by
+                                    * its first end */
+        if (q[0] != 0 || u[0])
             return;
         int total = remove_all(s, v);
         for (int w = 0; w < n - 1; w++) {
@@ -454,106 +524,203 @@ static void chain(sl_search_t *s, const int *q, const int *u)
         consider(s, q, total, 0);
 }
 
-/* Every order and orientation of the n chosen links. */
-static void chains(sl_search_t *s)
-{
-    for (int k = 0; k < s->orders; k++)
-        for (int bits = 0; bits < 1 << s->n; bits++) {
-            int u[MAX_LINKS];
-            for (int i = 0; i < s->n; i++) /* u[0] the highest bit */
-                u[i] = bits >> (s->n - 1 - i) & 1;
-            chain(s, s->order[k], u);
-        }
-}
-
-/* The link orders of a quick permutation, each or its reverse. */
+/* The places of the link orders of a quick permutation that Sukaku
+ * Explainer searches (each order or its reverse, whichever reads first). */
 static void orders_make(sl_search_t *s)
 {
     const int n = s->n;
-    int q[MAX_LINKS], r[MAX_LINKS + 1];
+    int q[MAX_LINKS], r[MAX_LINKS + 1], count = 0;
     for (int i = 0; i <= n; i++) {
         r[i] = i;
         if (i < n)
             q[i] = i;
     }
-    s->orders = 0;
-    memcpy(s->order[s->orders++], q, sizeof q);
-    for (int i = 1; i < n;) {
+    memset(s->order_place, 0, sizeof s->order_place);
+    for (int i = 1;;) {
+        int code = 0;
+        for (int j = 0; j < n; j++)
+            code = code * 4 + q[j];
+        if (forward(q, n))
+            s->order_place[code] = count++;
+        if (i >= n)
+            return;
         r[i]--;
         const int j = i % 2 * r[i], x = q[j];
         q[j] = q[i];
         q[i] = x;
-        if (forward(q, n))
-            memcpy(s->order[s->orders++], q, sizeof q);
         for (i = 1; r[i] == 0; i++)
             r[i] = i;
     }
 }
 
-/* The unit of the index-th region of a type. */
-static int type_unit(int type, int index)
+/* The places of the region-type multisets (non-decreasing) in Sukaku's
+ * order, that of their bit masks (type t at place i is bit i + n * t). */
+static void type_sets_make(sl_search_t *s)
 {
-    return type == T_BOX ? TAB_BOX_UNIT(index)
-           : type == T_ROW ? TAB_ROW_UNIT(index)
-                           : TAB_COL_UNIT(index);
-}
-
-/* Choose link d onwards; regions of one type in increasing order, their
- * cells holding the digit apart from the links chosen. */
-static void links(sl_search_t *s, int d, int from, cellset_t held)
-{
-    for (int i = from; i < 9; i++) {
-        const sl_region_t *r =
-            &s->region[s->digit][type_unit(s->types[d], i)];
-        if (!r->count || !set_empty(set_and(r->holders, held)))
-            continue;
-        const cellset_t cells = s->link_cells;
-        s->link_cells = set_or(cells, s->g->t->unit_set[r->link[0].unit]);
-        for (int k = 0; k < r->count; k++) {
-            s->chosen[d] = &r->link[k];
-            if (d + 1 < s->n && d + 1 < MAX_LINKS) {
-                const int same = s->types[d + 1] == s->types[d];
-                links(s, d + 1, same ? i + 1 : 0, set_or(held, r->holders));
-            } else {
-                chains(s);
-            }
-        }
-        s->link_cells = cells;
-    }
-}
-
-/* The region-type multisets (non-decreasing), in the order of Sukaku's
- * bit masks: type t at place i is bit i + n * t. */
-static int type_sets(int n, int sets[][MAX_LINKS])
-{
-    int count = 0, t[MAX_LINKS] = {0};
+    const int n = s->n;
+    int t[MAX_LINKS] = {0};
     unsigned long masks[15];
+    int codes[15], count = 0;
     for (;;) {
         unsigned long m = 0;
-        for (int i = 0; i < n; i++)
+        int code = 0;
+        for (int i = 0; i < n; i++) {
             m |= 1ul << (i + n * t[i]);
-        int k = count++;
-        for (; k > 0 && masks[k - 1] > m; k--) {
-            masks[k] = masks[k - 1];
-            memcpy(sets[k], sets[k - 1], sizeof sets[k]);
+            code = code * 3 + t[i];
         }
-        masks[k] = m;
-        memcpy(sets[k], t, sizeof t);
+        masks[count] = m;
+        codes[count++] = code;
         int i = n - 1; /* the next non-decreasing sequence */
         while (i >= 0 && t[i] == 2)
             i--;
         if (i < 0)
-            return count;
+            break;
         t[i]++;
         for (int j = i + 1; j < n; j++)
             t[j] = t[i];
     }
+    for (int a = 0; a < count; a++) {
+        int place = 0;
+        for (int b = 0; b < count; b++)
+            place += masks[b] < masks[a];
+        s->set_place[codes[a]] = place;
+    }
 }
 
-int se_strong_links(const se_grid_t *g, int n, se_hint_t *h)
+static void ends_add(sl_ends_t *m, int bit)
+{
+    m->w[bit >> 6] |= 1ull << (bit & 63);
+}
+
+/* Which ends each end of a reading joins: those in its column, row or
+ * box, on another region. */
+static void joins_make(sl_search_t *s)
+{
+    sl_ends_t in[27] = {{{0, 0}}};
+    for (int a = 0; a < s->dd->nlinks; a++)
+        for (int e = 0; e < 2; e++) {
+            const sl_end_t *x = &s->dd->all[a]->end[e];
+            if (x->col >= 0)
+                ends_add(&in[TAB_COL_UNIT(x->col)], 2 * a + e);
+            if (x->row >= 0)
+                ends_add(&in[TAB_ROW_UNIT(x->row)], 2 * a + e);
+            if (x->box >= 0)
+                ends_add(&in[TAB_BOX_UNIT(x->box)], 2 * a + e);
+        }
+    for (int a = 0; a < s->dd->nlinks; a++) {
+        sl_ends_t own = {{0, 0}}; /* the ends of its region's readings */
+        for (int b = 0; b < s->dd->nlinks; b++)
+            if (s->dd->all[b]->unit == s->dd->all[a]->unit) {
+                ends_add(&own, 2 * b);
+                ends_add(&own, 2 * b + 1);
+            }
+        for (int e = 0; e < 2; e++) {
+            const sl_end_t *x = &s->dd->all[a]->end[e];
+            sl_ends_t m = {{0, 0}};
+            for (int i = 0; i < 2; i++) {
+                if (x->col >= 0)
+                    m.w[i] |= in[TAB_COL_UNIT(x->col)].w[i];
+                if (x->row >= 0)
+                    m.w[i] |= in[TAB_ROW_UNIT(x->row)].w[i];
+                if (x->box >= 0)
+                    m.w[i] |= in[TAB_BOX_UNIT(x->box)].w[i];
+                m.w[i] &= ~own.w[i];
+            }
+            s->dd->joins[a][e] = m;
+        }
+    }
+}
+
+/* A chain of n links is in s->path: Sukaku's reading of it (its links in
+ * the order of types and indexes, the link order q, the orientations u),
+ * if it searches it that way round. */
+static void path_done(sl_search_t *s)
+{
+    const int n = s->n;
+    int q[MAX_LINKS], u[MAX_LINKS];
+    const sl_end_t *start = &s->path[0].link->end[s->path[0].entry];
+    const sl_end_t *end = &s->path[n - 1].link->end[1 - s->path[n - 1].entry];
+    cellset_t cells = {0, 0};
+    for (int i = 0; i < n; i++)
+        cells = set_or(cells, s->g->t->unit_set[s->path[i].link->unit]);
+    if (shared(start, end) < 0 && /* not a loop, and nothing sees both ends */
+        set_empty(set_and(set_and(start->see, end->see),
+                          set_less(s->digit_cells, cells))))
+        return;
+    for (int i = 0; i < n; i++) { /* depth: links before it in that order */
+        const sl_link_t *l = s->path[i].link;
+        q[i] = 0;
+        for (int j = 0; j < n; j++) {
+            const sl_link_t *m = s->path[j].link;
+            q[i] += m->type < l->type ||
+                    (m->type == l->type && m->index < l->index);
+        }
+        u[i] = s->path[i].entry;
+    }
+    if (!forward(q, n))
+        return; /* it reads the reverse */
+    int code = 0, ocode = 0, bits = 0;
+    s->link_cells = cells;
+    for (int i = 0; i < n; i++) {
+        const sl_link_t *l = s->path[i].link;
+        s->chosen[q[i]] = l;
+        s->types[q[i]] = l->type;
+        ocode = ocode * 4 + q[i];
+        bits = bits * 2 + u[i];
+    }
+    for (int d = 0; d < n; d++) {
+        code = code * 3 + s->types[d];
+        s->key[2 + 2 * d] = s->chosen[d]->index;
+        s->key[3 + 2 * d] = s->chosen[d]->reading;
+    }
+    s->key[0] = s->set_place[code];
+    s->key[1] = s->digit;
+    s->key[2 + 2 * n] = s->order_place[ocode];
+    s->key[3 + 2 * n] = bits;
+    chain(s, q, u);
+}
+
+/* Whether link a comes before link b in the order of types and indexes
+ * (a loop is taken from its first link). */
+static int before(const sl_link_t *a, const sl_link_t *b)
+{
+    return a->type < b->type || (a->type == b->type && a->index < b->index);
+}
+
+/* Extend the chain (len links, the last left by its end `exit`) by a link
+ * whose cells holding the digit are apart from those so far.  live: the
+ * cells holding the digit that see the start and lie outside the links so
+ * far; once it is empty only a loop can remove anything, and Sukaku
+ * takes a loop from its first link entered by its first end. */
+static void extend(sl_search_t *s, int len, int exit, cellset_t held,
+                   cellset_t live)
+{
+    if (len >= s->n || len >= MAX_LINKS) {
+        path_done(s);
+        return;
+    }
+    const sl_ends_t *m = &s->dd->joins[s->path[len - 1].link->place][exit];
+    for (int i = 0; i < 2; i++)
+        for (uint64_t b = m->w[i]; b; b &= b - 1) {
+            const int j = 64 * i + __builtin_ctzll(b);
+            const sl_link_t *l = s->dd->all[j >> 1];
+            if (!set_empty(set_and(l->holders, held)))
+                continue;
+            if (len + 1 == s->n && !before(s->path[0].link, l))
+                continue; /* Sukaku reads it the other way round */
+            const cellset_t more = set_less(live, s->g->t->unit_set[l->unit]);
+            if (set_empty(more) &&
+                (s->path[0].entry || before(l, s->path[0].link)))
+                continue;
+            s->path[len] = (sl_step_t){l, j & 1};
+            extend(s, len + 1, 1 - (j & 1), set_or(held, l->holders), more);
+        }
+}
+
+int se_strong_links(const se_grid_t *g, int n, se_hint_t *h,
+                    uint32_t *clean)
 {
     sl_search_t s;
-    int sets[15][MAX_LINKS];
     if (n < 2 || n > MAX_LINKS)
         return 0;
     s.g = g;
@@ -561,15 +728,30 @@ int se_strong_links(const se_grid_t *g, int n, se_hint_t *h)
     s.best = h;
     s.found = 0;
     orders_make(&s);
-    for (s.digit = 0; s.digit < 9; s.digit++)
-        regions_read(&s);
-    const int nsets = type_sets(n, sets);
-    for (int k = 0; k < nsets; k++) {
-        memcpy(s.types, sets[k], sizeof s.types);
-        for (s.digit = 0; s.digit < 9; s.digit++) {
-            s.link_cells = (cellset_t){0, 0};
-            links(&s, 0, 0, (cellset_t){0, 0});
+    type_sets_make(&s);
+    for (s.digit = 0; s.digit < 9; s.digit++) {
+        if (clean && (*clean >> s.digit & 1u))
+            continue;
+        s.digit_found = 0;
+        s.digit_cells = digit_cells(g, s.digit);
+        s.dd = &kept[s.digit];
+        if (!s.dd->known || s.dd->cells.lo != s.digit_cells.lo ||
+            s.dd->cells.hi != s.digit_cells.hi) {
+            regions_read(&s);
+            joins_make(&s);
+            s.dd->cells = s.digit_cells;
+            s.dd->known = 1;
         }
+        for (int i = 0; i < s.dd->nlinks; i++)
+            for (int e = 0; e < 2; e++) {
+                const sl_link_t *l = s.dd->all[i];
+                s.path[0] = (sl_step_t){l, e};
+                extend(&s, 1, 1 - e, l->holders,
+                       set_less(set_and(l->end[e].see, s.digit_cells),
+                                g->t->unit_set[l->unit]));
+            }
+        if (clean && !s.digit_found)
+            *clean |= 1u << s.digit;
     }
     return s.found;
 }

@@ -28,6 +28,20 @@
  * it decides which loops are found.  All hints are gathered, a hint equal
  * to an earlier one (same type, same cells) is dropped, and the step is
  * the first of the least difficulty, then the least type.
+ *
+ * The Sukaku Explainer scale (se_unique_loops_lk) runs the same search
+ * with lkSudoku's corrections, which Sukaku Explainer 1.18.1 has on by
+ * default (docs/sukaku.md, section 5):
+ *   - the walk no longer carries extra digits across sibling branches:
+ *     each next cell is judged by the extras of its own path alone, so
+ *     loops the classic walk turned down are found;
+ *   - type 3 tries set sizes 2 to 7 (classic: from the number of extra
+ *     digits), the naked set only from that number on, so smaller hidden
+ *     sets come first;
+ *   - every loop of more than 4 cells is named with its size ("Unique
+ *     Loop 6 type 1"; classic from 8 cells on): the hint's variant holds
+ *     the size for it (sf_se_label).
+ * One search serves both, told apart by a flag.
  */
 #include "se_steps.h"
 
@@ -53,6 +67,7 @@ typedef struct ul_search {
     struct { uint64_t s[2]; int kind; } seen[MAX_SEEN]; /* hints kept */
     int nseen;
     unsigned nodes;       /* walk steps, to bound pathological grids */
+    int lk;               /* Sukaku's corrected search (see the top) */
 } ul_search_t;
 
 static int region_of(const se_grid_t *g, int kind, int cell)
@@ -102,7 +117,7 @@ static void offer(ul_search_t *s, int kind, int type)
 {
     if (kept(s, kind))
         return;
-    s->cur.variant = type | (s->len > 6 ? s->len << 3 : 0);
+    s->cur.variant = type | (s->len > (s->lk ? 4 : 6) ? s->len << 3 : 0);
     if (!s->cur.nelim)
         return;
     if (s->nseen < MAX_SEEN) {
@@ -229,12 +244,13 @@ static void type3(ul_search_t *s, int c1, int c2, unsigned extra)
     if (kept(s, K_T3N) && kept(s, K_T3H))
         return;
     const se_grid_t *g = s->g;
-    for (int deg = se_popcount(extra); deg <= 7; deg++)
+    const int nextra = se_popcount(extra);
+    for (int deg = s->lk ? 2 : nextra; deg <= 7; deg++)
         for (int k = 0; k < 3; k++) {
             const int u = common_region(g, ul_kinds[k], c1, c2);
             if (u < 0)
                 continue;
-            if (deg * 2 <= g->empty[u])
+            if (deg * 2 <= g->empty[u] && deg >= nextra)
                 type3_naked(s, u, c1, c2, deg, extra);
             if (deg * 2 < g->empty[u])
                 type3_hidden(s, u, c1, c2, deg, extra);
@@ -358,11 +374,14 @@ static void walk(ul_search_t *s, int cell, int allowed, unsigned exv,
             if (next == s->loop[0] && s->len >= 4) {
                 loop_found(s);
             } else if (!(s->in[next >> 6] >> (next & 63) & 1)) {
-                exv |= g->cand[next] & ~ab;
+                /* classic keeps what siblings added; Sukaku does not */
+                const unsigned mine = exv | (g->cand[next] & ~ab);
+                if (!s->lk)
+                    exv = mine;
                 const int card = se_popcount(g->cand[next]);
-                if ((card == 2 || se_popcount(exv) == 1 || allowed > 0) &&
+                if ((card == 2 || se_popcount(mine) == 1 || allowed > 0) &&
                     can_be_on(s, next))
-                    walk(s, next, allowed - (card > 2), exv, ul_kinds[k]);
+                    walk(s, next, allowed - (card > 2), mine, ul_kinds[k]);
             }
         }
     }
@@ -370,10 +389,11 @@ static void walk(ul_search_t *s, int cell, int allowed, unsigned exv,
     s->in[cell >> 6] &= ~(1ull << (cell & 63));
 }
 
-int se_unique_loops(const se_grid_t *g, se_hint_t *h)
+static int unique_loops(const se_grid_t *g, int lk, se_hint_t *h)
 {
     ul_search_t search; /* about 14 KiB, set up as used */
     ul_search_t *s = &search;
+    s->lk = lk;
     s->len = 0;
     s->nseen = 0;
     s->nodes = 0;
@@ -400,4 +420,14 @@ int se_unique_loops(const se_grid_t *g, se_hint_t *h)
             walk(s, c, 2, 0, -1);
     }
     return h->diff >= 0;
+}
+
+int se_unique_loops(const se_grid_t *g, se_hint_t *h)
+{
+    return unique_loops(g, 0, h);
+}
+
+int se_unique_loops_lk(const se_grid_t *g, se_hint_t *h)
+{
+    return unique_loops(g, 1, h);
 }
