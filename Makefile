@@ -352,7 +352,9 @@ check: test
 	SF_BIG_TESTS=1 $(BUILD)/tests/io/test_output
 	@if [ -f "$(DATA)/top1465.txt" ]; then \
 	    $(MAKE) --no-print-directory test-data && \
-	    sh tests/se/se_compare.sh --data $(DATA) --min-se 10.4 --exact $(BIN); \
+	    sh tests/se/se_compare.sh --data $(DATA) --min-se 10.4 --exact $(BIN) && \
+	    sh tests/se/se_compare.sh --scale sukaku --data $(DATA) --min-se 10.4 \
+	        --exact $(BIN); \
 	else echo "check: test-data and SE's deepest ratings skipped: no" \
 	    "public benchmark sets in $(DATA) (give DATA=DIR)"; fi
 	UBSAN_OPTIONS=$${UBSAN_OPTIONS:-print_stacktrace=1} \

@@ -41,7 +41,8 @@ __all__ = [
     "read", "solve", "rate", "card", "se_rate", "explain", "canon", "augment",
     "generate", "to_strings", "ReadResult", "SolveResult", "RateResult",
     "CardResult", "SeResult", "ExplainResult", "CanonResult", "AugmentResult",
-    "STATUS_NAMES", "LEVEL_NAMES", "SE_STEP_NAMES", "SYMMETRIES", "KERNELS",
+    "STATUS_NAMES", "LEVEL_NAMES", "SE_STEP_NAMES", "SE_SCALES", "SYMMETRIES",
+    "KERNELS",
     "SOLVED", "UNIQUE", "MULTIPLE", "UNSOLVABLE", "INVALID",
 ]
 
