@@ -60,4 +60,25 @@ static inline unsigned cellset_count(cellset_t s)
     return (unsigned)(__builtin_popcountll(s.lo) + __builtin_popcountll(s.hi));
 }
 
+/* Set algebra: a and b, a or b, a without b, and whether a is empty. */
+static inline cellset_t cellset_and(cellset_t a, cellset_t b)
+{
+    return (cellset_t){a.lo & b.lo, a.hi & b.hi};
+}
+
+static inline cellset_t cellset_or(cellset_t a, cellset_t b)
+{
+    return (cellset_t){a.lo | b.lo, a.hi | b.hi};
+}
+
+static inline cellset_t cellset_less(cellset_t a, cellset_t b)
+{
+    return (cellset_t){a.lo & ~b.lo, a.hi & ~b.hi};
+}
+
+static inline int cellset_none(cellset_t a)
+{
+    return !a.lo && !a.hi;
+}
+
 #endif

@@ -76,6 +76,31 @@ static technique_t *technique_of(const char *name)
     return NULL;
 }
 
+/* A step of a path: when it is one of the techniques, ours must find it. */
+static void visit(void *ctx, int path, const se_grid_t *g, const char *name,
+                  const se_hint_t *want)
+{
+    int *wrong = ctx;
+    technique_t *t = technique_of(name);
+    if (!t)
+        return;
+    t->seen++;
+    se_hint_t got;
+    char label[128];
+    const int found = t->find(g, t->arg, &got);
+    if (found)
+        sf_se_label((sf_se_step_t)got.tech, (unsigned)got.variant, label,
+                    sizeof label);
+    if (!found || strcmp(label, name) != 0 || got.diff != want->diff ||
+        memcmp(got.elim, want->elim, sizeof got.elim) != 0) {
+        t->wrong++;
+        if ((*wrong)++ < 8)
+            print_message("path %d: Sukaku %s %d, ours %s %d\n", path, name,
+                          want->diff, found ? label : "none",
+                          found ? got.diff : 0);
+    }
+}
+
 static void test_steps_as_sukaku(void **state)
 {
     (void)state;
@@ -85,54 +110,11 @@ static void test_steps_as_sukaku(void **state)
                       TRACES);
         skip();
     }
-    static char line[1 << 20];
-    int paths = 0, wrong = 0;
-    while (gzgets(f, line, sizeof line)) {
-        if (line[0] == '#' || strlen(line) < 81)
-            continue;
-        uint8_t cells[81];
-        for (int c = 0; c < 81; c++)
-            cells[c] = line[c] >= '1' && line[c] <= '9'
-                           ? (uint8_t)(line[c] - '0') : 0;
-        se_grid_t g;
-        assert_int_equal(se_grid_load(&g, cells), 0);
-        paths++;
-        char *p = line + 81;
-        while (p && *p == '|') {
-            char *step = p + 1;
-            p = strchr(step, '|');
-            if (p)
-                *p = '\0';
-            char name[128];
-            se_hint_t want, got;
-            if (!sukaku_step(step, name, sizeof name, &want))
-                break;
-            technique_t *t = technique_of(name);
-            if (t) {
-                t->seen++;
-                char label[128];
-                const int found = t->find(&g, t->arg, &got);
-                if (found)
-                    sf_se_label((sf_se_step_t)got.tech,
-                                (unsigned)got.variant, label, sizeof label);
-                if (!found || strcmp(label, name) != 0 ||
-                    got.diff != want.diff ||
-                    memcmp(got.elim, want.elim, sizeof got.elim) != 0) {
-                    t->wrong++;
-                    if (wrong++ < 8)
-                        print_message("path %d: Sukaku %s %d, ours %s %d\n",
-                                      paths, name, want.diff,
-                                      found ? label : "none",
-                                      found ? got.diff : 0);
-                }
-            }
-            assert_int_equal(se_apply(&g, &want), 0);
-            if (p)
-                *p = '|';
-        }
-    }
+    int wrong = 0;
+    const int paths = sukaku_replay(f, visit, &wrong);
     gzclose(f);
     print_message("%d paths\n", paths);
+    assert_true(paths > 0);
     for (int i = 0; i < NTECH; i++) {
         print_message("  %-16s %4d steps, %d differ\n", techniques[i].label,
                       techniques[i].seen, techniques[i].wrong);

@@ -54,29 +54,10 @@ typedef struct wing_search {
     se_hint_t *best;
 } wing_search_t;
 
-static cellset_t set_and(cellset_t a, cellset_t b)
-{
-    return (cellset_t){a.lo & b.lo, a.hi & b.hi};
-}
-
-static cellset_t set_or(cellset_t a, cellset_t b)
-{
-    return (cellset_t){a.lo | b.lo, a.hi | b.hi};
-}
-
-static cellset_t set_less(cellset_t a, cellset_t b)
-{
-    return (cellset_t){a.lo & ~b.lo, a.hi & ~b.hi};
-}
-
-static int set_none(cellset_t a)
-{
-    return !a.lo && !a.hi;
-}
-
 static cellset_t cell_set(int c)
 {
-    return c < 64 ? (cellset_t){1ull << c, 0} : (cellset_t){0, 1ull << (c - 64)};
+    return c < 64 ? (cellset_t){1ull << c, 0}
+                  : (cellset_t){0, 1ull << (c - 64)};
 }
 
 /* The lowest cell of *s, taken out of it; -1 when *s is empty. */
@@ -124,7 +105,7 @@ static int remove_from(wing_search_t *w, cellset_t see, cellset_t pattern,
                        unsigned d)
 {
     int n = 0;
-    see = set_less(see, pattern);
+    see = cellset_less(see, pattern);
     for (int c; (c = set_pop(&see)) >= 0;)
         if (w->g->cand[c] >> d & 1u) {
             se_hint_elim(&w->tmp, c, 1u << d);
@@ -142,7 +123,7 @@ static cellset_t seeing_holders(const wing_search_t *w, unsigned d,
                               : (cellset_t){~0ull, ~0ull};
     for (int i = 0; i < w->k - 1; i++)
         if (w->g->cand[w->set[i]] >> d & 1u)
-            see = set_and(see, w->g->t->peer_set[w->set[i]]);
+            see = cellset_and(see, w->g->t->peer_set[w->set[i]]);
     return see;
 }
 
@@ -193,7 +174,7 @@ static void wing(wing_search_t *w, unsigned digits, int y, unsigned x,
                  unsigned z, int doubly)
 {
     const se_grid_t *g = w->g;
-    const cellset_t pattern = set_or(w->own, cell_set(y));
+    const cellset_t pattern = cellset_or(w->own, cell_set(y));
     se_hint_clear(&w->tmp, SF_SE_STEP_WXYZ_WING + (w->k - 4), 0);
     int weak = 0, strong_x = 0, strong_z = 0;
     if (doubly) {
@@ -219,14 +200,14 @@ static void bivalue_cells(wing_search_t *w, unsigned digits)
     w->largest = w->size = 0;
     for (int i = 0; i < w->k - 1; i++) {
         const int m = se_popcount(g->cand[w->set[i]]);
-        range = set_or(range, g->t->peer_set[w->set[i]]);
-        w->own = set_or(w->own, cell_set(w->set[i]));
+        range = cellset_or(range, g->t->peer_set[w->set[i]]);
+        w->own = cellset_or(w->own, cell_set(w->set[i]));
         w->largest = m > w->largest ? m : w->largest;
         w->size += m;
     }
-    range = set_less(range, w->own);
-    if (w->dirty && set_none(set_and(w->own, *w->dirty)))
-        range = set_and(range, *w->dirty); /* the bivalue cell must be */
+    range = cellset_less(range, w->own);
+    if (w->dirty && cellset_none(cellset_and(w->own, *w->dirty)))
+        range = cellset_and(range, *w->dirty); /* the bivalue cell must be */
     for (int y; (y = set_pop(&range)) >= 0;) {
         const unsigned yz = g->cand[y];
         if (se_popcount(yz) != 2 || (yz & digits) != yz)
@@ -263,7 +244,7 @@ static void grow(wing_search_t *w, int n, unsigned digits, cellset_t next,
             if (se_popcount(d) == w->k && h)
                 bivalue_cells(w, d);
         } else if (se_popcount(d) <= w->k) {
-            const cellset_t more = set_and(next, later_peers(g, c));
+            const cellset_t more = cellset_and(next, later_peers(g, c));
             if (h || set_meets(more, w->want))
                 grow(w, n + 1, d, more, h);
         }
@@ -274,10 +255,10 @@ static void grow(wing_search_t *w, int n, unsigned digits, cellset_t next,
 static cellset_t wanted(const se_grid_t *g, cellset_t dirty)
 {
     cellset_t want = dirty;
-    for (cellset_t d = dirty; !set_none(d);) {
+    for (cellset_t d = dirty; !cellset_none(d);) {
         const int c = set_pop(&d);
         if (se_popcount(g->cand[c]) == 2)
-            want = set_or(want, g->t->peer_set[c]);
+            want = cellset_or(want, g->t->peer_set[c]);
     }
     return want;
 }

@@ -123,28 +123,6 @@ typedef struct sl_search {
     se_hint_t tmp, *best;
 } sl_search_t;
 
-/* ---------------------------------------------------------------- sets */
-
-static cellset_t set_and(cellset_t a, cellset_t b)
-{
-    return (cellset_t){a.lo & b.lo, a.hi & b.hi};
-}
-
-static cellset_t set_or(cellset_t a, cellset_t b)
-{
-    return (cellset_t){a.lo | b.lo, a.hi | b.hi};
-}
-
-static cellset_t set_less(cellset_t a, cellset_t b)
-{
-    return (cellset_t){a.lo & ~b.lo, a.hi & ~b.hi};
-}
-
-static int set_empty(cellset_t a)
-{
-    return !a.lo && !a.hi;
-}
-
 /* Digit d goes from the cells of s: into the hint, counted. */
 static int remove_all(sl_search_t *s, cellset_t v)
 {
@@ -175,7 +153,7 @@ static void end_make(const se_grid_t *g, sl_end_t *e, const int *cells,
     e->see = (cellset_t){~0ull, ~0ull};
     for (int i = 0; i < n; i++) {
         e->cell[i] = cells[i];
-        e->see = set_and(e->see, g->t->peer_set[cells[i]]);
+        e->see = cellset_and(e->see, g->t->peer_set[cells[i]]);
     }
     e->row = g->t->row[cells[0]];
     e->col = g->t->col[cells[0]];
@@ -352,7 +330,7 @@ static void regions_read(sl_search_t *s)
             l->type = type;
             l->index = u >= 18 ? u - 18 : u >= 9 ? u - 9 : u;
             l->reading = k;
-            l->holders = set_and(g->t->unit_set[u], *held);
+            l->holders = cellset_and(g->t->unit_set[u], *held);
             l->place = s->dd->nlinks;
             s->dd->all[s->dd->nlinks++] = l;
         }
@@ -497,8 +475,8 @@ static void chain(sl_search_t *s, const int *q, const int *u)
     const sl_end_t *start = &s->chosen[q[0]]->end[u[0]];
     const sl_end_t *end = &s->chosen[q[n - 1]]->end[1 - u[n - 1]];
     const cellset_t open =
-        set_less(s->digit_cells, s->link_cells);
-    cellset_t v = set_and(set_and(start->see, end->see), open);
+        cellset_less(s->digit_cells, s->link_cells);
+    cellset_t v = cellset_and(cellset_and(start->see, end->see), open);
     se_hint_clear(&s->tmp, SF_SE_STEP_STRONG_LINKS_2 + n - 2, 0);
     if (shared(start, end) >= 0) { /* an X-loop, once: its least region
                                     * (Sukaku's number: type * 10 + index
@@ -511,14 +489,15 @@ static void chain(sl_search_t *s, const int *q, const int *u)
         for (int w = 0; w < n - 1; w++) {
             const sl_end_t *a = &s->chosen[q[w]]->end[1 - u[w]];
             const sl_end_t *b = &s->chosen[q[w + 1]]->end[u[w + 1]];
-            total += remove_all(s, set_and(set_and(a->see, b->see), open));
+            const cellset_t both = cellset_and(a->see, b->see);
+            total += remove_all(s, cellset_and(both, open));
         }
         if (total)
             consider(s, q, total, 1);
         return;
     }
     for (int w = 0; w < n - 1; w++)
-        v = set_less(v, s->g->t->unit_set[share[w]]);
+        v = cellset_less(v, s->g->t->unit_set[share[w]]);
     const int total = remove_all(s, v);
     if (total)
         consider(s, q, total, 0);
@@ -642,10 +621,10 @@ static void path_done(sl_search_t *s)
     const sl_end_t *end = &s->path[n - 1].link->end[1 - s->path[n - 1].entry];
     cellset_t cells = {0, 0};
     for (int i = 0; i < n; i++)
-        cells = set_or(cells, s->g->t->unit_set[s->path[i].link->unit]);
+        cells = cellset_or(cells, s->g->t->unit_set[s->path[i].link->unit]);
     if (shared(start, end) < 0 && /* not a loop, and nothing sees both ends */
-        set_empty(set_and(set_and(start->see, end->see),
-                          set_less(s->digit_cells, cells))))
+        cellset_none(cellset_and(cellset_and(start->see, end->see),
+                          cellset_less(s->digit_cells, cells))))
         return;
     for (int i = 0; i < n; i++) { /* depth: links before it in that order */
         const sl_link_t *l = s->path[i].link;
@@ -704,16 +683,18 @@ static void extend(sl_search_t *s, int len, int exit, cellset_t held,
         for (uint64_t b = m->w[i]; b; b &= b - 1) {
             const int j = 64 * i + __builtin_ctzll(b);
             const sl_link_t *l = s->dd->all[j >> 1];
-            if (!set_empty(set_and(l->holders, held)))
+            if (!cellset_none(cellset_and(l->holders, held)))
                 continue;
             if (len + 1 == s->n && !before(s->path[0].link, l))
                 continue; /* Sukaku reads it the other way round */
-            const cellset_t more = set_less(live, s->g->t->unit_set[l->unit]);
-            if (set_empty(more) &&
+            const cellset_t more =
+                cellset_less(live, s->g->t->unit_set[l->unit]);
+            if (cellset_none(more) &&
                 (s->path[0].entry || before(l, s->path[0].link)))
                 continue;
             s->path[len] = (sl_step_t){l, j & 1};
-            extend(s, len + 1, 1 - (j & 1), set_or(held, l->holders), more);
+            extend(s, len + 1, 1 - (j & 1), cellset_or(held, l->holders),
+                   more);
         }
 }
 
@@ -747,7 +728,7 @@ int se_strong_links(const se_grid_t *g, int n, se_hint_t *h,
                 const sl_link_t *l = s.dd->all[i];
                 s.path[0] = (sl_step_t){l, e};
                 extend(&s, 1, 1 - e, l->holders,
-                       set_less(set_and(l->end[e].see, s.digit_cells),
+                       cellset_less(cellset_and(l->end[e].see, s.digit_cells),
                                 g->t->unit_set[l->unit]));
             }
         if (clean && !s.digit_found)
