@@ -961,7 +961,8 @@ typedef struct sf_trace {
     int8_t *technique;    /* per step: its sf_se_step_t */
     uint8_t *variant;     /* per step: what SE's name adds (sf_se_label):
                            * the type of a unique loop or BUG (bits 0-2)
-                           * and a loop's cells (bits 3-7, when over 6);
+                           * and a loop's cells (bits 3-7, when over 6;
+                           * over 4 on Sukaku Explainer's scale);
                            * 1 for an X-chain that SE calls a turbot fish */
     int16_t *tenths;      /* per step: its SE difficulty in tenths */
     size_t *action_start; /* steps + 1: step j's actions likewise */

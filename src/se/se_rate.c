@@ -236,6 +236,9 @@ static int find_direct_locking_sk(const se_grid_t *g, int a, se_hint_t *h,
 static int find_locking_sk(const se_grid_t *g, int a, se_hint_t *h,
                            uint32_t *clean)
 { (void)a; return se_locking_sk(g, h, clean); }
+static int find_wing_sk(const se_grid_t *g, int a, se_hint_t *h,
+                        uint32_t *clean)
+{ (void)clean; return se_xy_wing_sk(g, a, h); }
 static int find_strong(const se_grid_t *g, int a, se_hint_t *h,
                        uint32_t *clean)
 { return se_strong_links(g, a, h, clean); }
@@ -270,7 +273,8 @@ static const se_producer_t classic_list[] = {
 
 /* Sukaku Explainer's list (docs/sukaku.md, section 2), up to VWXYZ-wings:
  * the chains of strong links and the wings among SE's techniques, the
- * intersections in its order, unique loops and BUG with its corrections.
+ * intersections and XY-wings in its order, unique loops and BUG with its
+ * corrections.
  * Its order is not that of least difficulty everywhere (a grouped strong
  * link, 4.3, comes before an XY-wing, 4.2), but each least here is no
  * more than any later one's, which is what the ceiling needs. */
@@ -288,8 +292,8 @@ static const se_producer_t sukaku_list[] = {
     {se_fish, 3, SF_LEVEL_FISH, 38, KEEPS_DIGITS, 0, NULL},
     {se_hidden_set, 3, SF_LEVEL_SUBSETS, 40, KEEPS_UNITS, 0, NULL},
     {find_strong, 2, SF_LEVEL_WINGS, 40, KEEPS_DIGITS, 0, NULL},
-    {find_wing, 0, SF_LEVEL_WINGS, 42, KEEPS_NONE, 0, NULL},
-    {find_wing, 1, SF_LEVEL_WINGS, 44, KEEPS_NONE, 0, NULL},
+    {find_wing_sk, 0, SF_LEVEL_WINGS, 42, KEEPS_NONE, 0, NULL},
+    {find_wing_sk, 1, SF_LEVEL_WINGS, 44, KEEPS_NONE, 0, NULL},
     {find_unique_lk, 0, SF_LEVEL_UNIQUE, 45, KEEPS_NONE, 0, NULL},
     {se_naked_set, 4, SF_LEVEL_SUBSETS, 50, KEEPS_UNITS, 0, NULL},
     {se_fish, 4, SF_LEVEL_FISH, 52, KEEPS_DIGITS, 0, NULL},

@@ -59,6 +59,8 @@ int se_fish_all(const se_grid_t *g, int degree, se_hint_t *h, se_sink_t *all);
 
 /* se_wings.c: XY-wing (xyz 0) and XYZ-wing (xyz 1). */
 int se_xy_wing(const se_grid_t *g, int xyz, se_hint_t *h);
+/* The same in Sukaku Explainer's order (the pincers by cell index). */
+int se_xy_wing_sk(const se_grid_t *g, int xyz, se_hint_t *h);
 
 /* se_unique.c: unique rectangles and loops, types 1 to 4. */
 int se_unique_loops(const se_grid_t *g, se_hint_t *h);

@@ -6,7 +6,9 @@
  * is z (XYZ: or the pivot itself is), so z goes from every cell that sees
  * both pincers (XYZ: and the pivot).  SE takes pivots row by row and the
  * pincers in its peer order (box, row, column; tables' house[]); the first
- * pattern that removes anything is the step.
+ * pattern that removes anything is the step.  Sukaku Explainer takes the
+ * pincers in increasing cell order (tables' peers[]), which can find
+ * another wing first (se_xy_wing_sk).
  */
 #include "se_steps.h"
 #include "se/grid/se_vec.h"
@@ -50,7 +52,9 @@ static int wing_hint(const se_grid_t *g, int pivot, int a, int b, int xyz,
     return h->nelim != 0;
 }
 
-int se_xy_wing(const se_grid_t *g, int xyz, se_hint_t *h)
+/* The first wing with the pincers in the peer order order[]. */
+static int xy_wing(const se_grid_t *g, int xyz, const uint8_t (*order)[20],
+                   se_hint_t *h)
 {
     uint64_t pivots[2], two[2];
     se_cells_with(g->cand, 2, two);
@@ -62,8 +66,8 @@ int se_xy_wing(const se_grid_t *g, int xyz, se_hint_t *h)
         for (uint64_t pm = pivots[k]; pm; pm &= pm - 1) {
             const int p = 64 * k + __builtin_ctzll(pm);
             const unsigned xy = g->cand[p];
-            /* the pincers can only be the bivalue peers, in house order */
-            const uint8_t *house = g->t->house[p];
+            /* the pincers can only be the bivalue peers, in order */
+            const uint8_t *house = order[p];
             uint8_t bi[20];
             int nb = 0;
             for (int i = 0; i < 20; i++) {
@@ -85,4 +89,14 @@ int se_xy_wing(const se_grid_t *g, int xyz, se_hint_t *h)
             }
         }
     return 0;
+}
+
+int se_xy_wing(const se_grid_t *g, int xyz, se_hint_t *h)
+{
+    return xy_wing(g, xyz, g->t->house, h);
+}
+
+int se_xy_wing_sk(const se_grid_t *g, int xyz, se_hint_t *h)
+{
+    return xy_wing(g, xyz, g->t->peers, h);
 }
