@@ -285,9 +285,9 @@ static void rate_collect(rate_cli_t *k)
         if (t > 0) {
             sum->rating_sum += w->rating_sum;
             sum->rated += w->rated;
-            for (int i = 0; i < 8; i++)
-                sum->se_by_status[i / 4][i % 4] +=
-                    w->se_by_status[i / 4][i % 4];
+            for (int sc = 0; sc < 2; sc++)
+                for (int i = 0; i < 4; i++)
+                    sum->se_by_status[sc][i] += w->se_by_status[sc][i];
         }
         sf_solver_free(w->solver);
     }

@@ -15,14 +15,6 @@
 static grid_tables_t tables;
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
-static void cellset_add(cellset_t *s, unsigned cell)
-{
-    if (cell < 64)
-        s->lo |= (uint64_t)1 << cell;
-    else
-        s->hi |= (uint64_t)1 << (cell - 64);
-}
-
 static int share_unit(const grid_tables_t *t, unsigned a, unsigned b)
 {
     return t->row[a] == t->row[b] || t->col[a] == t->col[b] ||

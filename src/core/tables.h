@@ -60,6 +60,15 @@ static inline unsigned cellset_count(cellset_t s)
     return (unsigned)(__builtin_popcountll(s.lo) + __builtin_popcountll(s.hi));
 }
 
+/* Put cell c in *s. */
+static inline void cellset_add(cellset_t *s, unsigned cell)
+{
+    if (cell < 64)
+        s->lo |= 1ull << cell;
+    else
+        s->hi |= 1ull << (cell - 64);
+}
+
 /* Set algebra: a and b, a or b, a without b, and whether a is empty. */
 static inline cellset_t cellset_and(cellset_t a, cellset_t b)
 {

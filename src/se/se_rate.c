@@ -33,7 +33,6 @@
 
 #include "core/timer.h"
 
-
 static const char *const step_names[SF_SE_STEP_COUNT] = {
     [SF_SE_STEP_NONE] = "none",
     [SF_SE_STEP_FULL_HOUSE] = "full-house",
@@ -143,15 +142,14 @@ static int solved(const se_grid_t *g)
 
 /* ---------------------------------------------------------- the order */
 
-/* SE's techniques in its order, up to BUG (aligned pair exclusion, next,
- * is asked in next_hint, which keeps what it needs to skip work); the family
- * (sf_level_t) of each for the ladder. */
 /* A technique that found nothing on a grid with these candidates. */
 typedef struct cells_memo {
     int known;
     uint16_t cand[81];
 } cells_memo_t;
 
+/* A technique of a scale's list and what the rating knows of it; the
+ * family (sf_level_t) of each for the ladder. */
 typedef struct se_producer {
     int (*find)(const se_grid_t *g, int arg, se_hint_t *h, uint32_t *clean);
     int arg;
@@ -182,12 +180,8 @@ static const cellset_t *memo_dirty(const cells_memo_t *m, const se_grid_t *g,
         return NULL;
     *dirty = (cellset_t){0, 0};
     for (int c = 0; c < 81; c++)
-        if (g->cand[c] != m->cand[c]) {
-            if (c < 64)
-                dirty->lo |= 1ull << c;
-            else
-                dirty->hi |= 1ull << (c - 64);
-        }
+        if (g->cand[c] != m->cand[c])
+            cellset_add(dirty, (unsigned)c);
     return dirty;
 }
 
@@ -249,6 +243,8 @@ static int find_bug_lk(const se_grid_t *g, int a, se_hint_t *h,
                        uint32_t *clean)
 { (void)a; (void)clean; return se_bug_lk(g, h); }
 
+/* SE's techniques in its order, up to BUG (aligned pair exclusion, next,
+ * is asked in next_hint, which keeps what it needs to skip work). */
 static const se_producer_t classic_list[] = {
     {find_hidden_single, 0, SF_LEVEL_SINGLES, 10, KEEPS_NONE, 15, NULL},
     {find_direct_locking, 0, SF_LEVEL_LOCKED, 17, KEEPS_DIGITS, 28, NULL},
@@ -307,6 +303,8 @@ static const se_producer_t sukaku_list[] = {
 
 #define COUNT_OF(a) (int)(sizeof a / sizeof a[0])
 #define MAX_PRODUCERS COUNT_OF(sukaku_list)
+_Static_assert(COUNT_OF(classic_list) <= MAX_PRODUCERS,
+               "se_cleans_t holds MAX_PRODUCERS producers");
 
 /* A scale: its list of techniques up to aligned pair exclusion; whether
  * the wings of 6 and 7 digits come after it and after the forcing chains

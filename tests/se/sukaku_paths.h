@@ -2,7 +2,8 @@
  * sukaku_paths.h -- reading Sukaku Explainer's solving paths
  * (data/se/sukaku_traces.txt.gz, docs/se.md) for the tests that replay
  * them: one step of a path as a hint, and the replay of every path from
- * its givens with Sukaku Explainer's own steps.
+ * its givens with Sukaku Explainer's own steps.  Include it after
+ * cmocka.h (a missing file skips the test).
  */
 #ifndef SF_TESTS_SUKAKU_PATHS_H
 #define SF_TESTS_SUKAKU_PATHS_H
@@ -15,6 +16,19 @@
 #include "se/grid/se_grid.h"
 
 #define SUKAKU_TRACES "data/se/sukaku_traces.txt.gz"
+
+/* The reference file at path (gzip or plain text), or the test skipped
+ * with a note when it is not there. */
+static inline gzFile sukaku_open(const char *path)
+{
+    gzFile f = gzopen(path, "rb");
+    if (!f) {
+        print_message("skipped: %s not found (run from the repository)\n",
+                      path);
+        skip();
+    }
+    return f;
+}
 
 /* One step of a path: "name;tenths;cell=digit;cell.digit cell.digit ...",
  * into h (tech left 0); the name into name.  0 when malformed. */

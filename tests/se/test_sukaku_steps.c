@@ -105,12 +105,7 @@ static void visit(void *ctx, int path, const se_grid_t *g, const char *name,
 static void test_steps_as_sukaku(void **state)
 {
     (void)state;
-    gzFile f = gzopen(TRACES, "rb");
-    if (!f) {
-        print_message("skipped: %s not found (run from the repository)\n",
-                      TRACES);
-        skip();
-    }
+    gzFile f = sukaku_open(TRACES);
     int wrong = 0;
     const int paths = sukaku_replay(f, visit, &wrong);
     gzclose(f);
@@ -131,15 +126,10 @@ static void test_steps_as_sukaku(void **state)
 static void test_xy_wings_as_sukaku(void **state)
 {
     (void)state;
-    FILE *f = fopen(XY_WINGS, "r");
-    if (!f) {
-        print_message("skipped: %s not found (run from the repository)\n",
-                      XY_WINGS);
-        skip();
-    }
+    gzFile f = sukaku_open(XY_WINGS);
     char line[4096];
     int n = 0, wrong = 0, classic = 0;
-    while (fgets(line, sizeof line, f)) {
+    while (gzgets(f, line, sizeof line)) {
         if (line[0] == '#')
             continue;
         se_grid_t g;
@@ -164,7 +154,7 @@ static void test_xy_wings_as_sukaku(void **state)
         classic += !se_xy_wing(&g, xyz, &got) ||
                    memcmp(got.elim, want.elim, sizeof got.elim) != 0;
     }
-    fclose(f);
+    gzclose(f);
     print_message("%d wings: %d differ (in SE's order: %d)\n", n, wrong,
                   classic);
     assert_true(n >= 40);

@@ -218,12 +218,7 @@ static void report(const tally_t *t)
 static void test_unique_and_locking_as_sukaku(void **state)
 {
     (void)state;
-    gzFile f = gzopen(TRACES, "rb");
-    if (!f) {
-        print_message("skipped: %s not found (run from the repository)\n",
-                      TRACES);
-        skip();
-    }
+    gzFile f = sukaku_open(TRACES);
     static tally_t t;
     memset(&t, 0, sizeof t);
     assert_true(sukaku_replay(f, visit, &t) > 0);

@@ -249,13 +249,8 @@ int se_aligned_triple(const se_grid_t *g, const cellset_t *dirty,
     if (n < 3)
         return 0;
     cellset_t base = {0, 0};
-    for (int i = 0; i < n; i++) {
-        const int c = list[i].cell;
-        if (c < 64)
-            base.lo |= 1ull << c;
-        else
-            base.hi |= 1ull << (c - 64);
-    }
+    for (int i = 0; i < n; i++)
+        cellset_add(&base, (unsigned)list[i].cell);
     for (int j = 1; j < n; j++)
         for (int i = 0; i < j; i++) {
             const base_cell_t *a = &list[i], *b = &list[j];

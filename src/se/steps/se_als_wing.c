@@ -56,8 +56,9 @@ typedef struct wing_search {
 
 static cellset_t cell_set(int c)
 {
-    return c < 64 ? (cellset_t){1ull << c, 0}
-                  : (cellset_t){0, 1ull << (c - 64)};
+    cellset_t s = {0, 0};
+    cellset_add(&s, (unsigned)c);
+    return s;
 }
 
 /* The lowest cell of *s, taken out of it; -1 when *s is empty. */
@@ -148,15 +149,10 @@ static void consider(wing_search_t *w, int total, int doubly)
     char suffix[16];
     snprintf(suffix, sizeof suffix, "%d%d%d", doubly ? 2 : 1, w->largest,
              w->size);
-    if (w->found) {
-        if (exact > w->exact)
+    if (w->found) { /* ties: the suffix down, then the order found */
+        const int o = se_sukaku_order(exact, total, w->exact, w->total);
+        if (o > 0 || (o == 0 && strcmp(suffix, w->suffix) <= 0))
             return;
-        if (exact == w->exact) {
-            if (total < w->total)
-                return;
-            if (total == w->total && strcmp(suffix, w->suffix) <= 0)
-                return;
-        }
     }
     w->found = 1;
     w->exact = exact;

@@ -85,6 +85,18 @@ int se_aligned_pair(const se_grid_t *g, const cellset_t *dirty,
 int se_aligned_triple(const se_grid_t *g, const cellset_t *dirty,
                       se_hint_t *h);
 
+/* Sukaku Explainer's order of the hints of one technique, for the
+ * techniques that take the first of all they find: difficulty up, then
+ * candidates removed down.  < 0 when (exact, total) comes before the best
+ * so far, > 0 after; 0: the technique's own keys decide. */
+static inline int se_sukaku_order(double exact, int total, double best_exact,
+                                  int best_total)
+{
+    if (exact != best_exact)
+        return exact < best_exact ? -1 : 1;
+    return best_total - total;
+}
+
 /* se_als_wing.c: the Sukaku Explainer scale's wings with k digits (4:
  * WXYZ, 5: VWXYZ, 6: UVWXYZ, 7: TUVWXYZ), the one it takes among all
  * found; h->variant holds its name's suffix (sf_se_label). */

@@ -36,6 +36,7 @@
  */
 #include "se_steps.h"
 
+#include <pthread.h>
 #include <string.h>
 
 #define MAX_LINKS 4
@@ -102,6 +103,16 @@ typedef struct sl_digit {
  * links read the same. */
 static _Thread_local sl_digit_t kept[9];
 
+/* Where in Sukaku's order of finding a chain's region types and link
+ * order come, for n links: a function of n alone, made once. */
+typedef struct sl_places {
+    int set_place[81];          /* per type multiset (base 3): its place */
+    int order_place[256];       /* per link order (base 4): its place */
+} sl_places_t;
+
+static sl_places_t places[MAX_LINKS + 1];
+static pthread_once_t places_once = PTHREAD_ONCE_INIT;
+
 typedef struct sl_search {
     const se_grid_t *g;
     int n, digit;
@@ -111,8 +122,7 @@ typedef struct sl_search {
     int types[MAX_LINKS];       /* its links in the order of types and */
     const sl_link_t *chosen[MAX_LINKS]; /* indexes, and their types */
     cellset_t link_cells;       /* its regions' cells */
-    int set_place[81];          /* per type multiset (base 3): its place */
-    int order_place[256];       /* per link order (base 4): its place */
+    const sl_places_t *places;  /* Sukaku's order of finding, for n */
     int key[KEY_LEN];
     int found;
     int digit_found;            /* a chain of the digit removes something */
@@ -293,13 +303,8 @@ static cellset_t digit_cells(const se_grid_t *g, int d)
 {
     cellset_t held = {0, 0};
     for (int r = 0; r < 9; r++) /* row r's places are cells 9r.. 9r+8 */
-        for (unsigned m = g->pos[TAB_ROW_UNIT(r)][d]; m; m &= m - 1) {
-            const int c = 9 * r + se_lowest(m);
-            if (c < 64)
-                held.lo |= 1ull << c;
-            else
-                held.hi |= 1ull << (c - 64);
-        }
+        for (unsigned m = g->pos[TAB_ROW_UNIT(r)][d]; m; m &= m - 1)
+            cellset_add(&held, (unsigned)(9 * r + se_lowest(m)));
     return held;
 }
 
@@ -436,18 +441,13 @@ static void consider(sl_search_t *s, const int *q, int total, int loop)
     suffix_make(s, q, suffix);
     const double exact = difficulty(s->n, suffix);
     s->digit_found = 1;
-    if (s->found) {
-        if (exact > s->exact)
+    if (s->found) { /* ties: the suffix up, then the order found */
+        const int o = se_sukaku_order(exact, total, s->exact, s->total);
+        const int c = o ? 0 : strcmp(suffix, s->suffix);
+        if (o > 0 ||
+            (o == 0 && (c > 0 || (c == 0 &&
+                                  memcmp_key(s->key, s->best_key) >= 0))))
             return;
-        if (exact == s->exact) {
-            if (total < s->total)
-                return;
-            if (total == s->total) {
-                const int c = strcmp(suffix, s->suffix);
-                if (c > 0 || (c == 0 && memcmp_key(s->key, s->best_key) >= 0))
-                    return;
-            }
-        }
     }
     s->found = 1;
     s->exact = exact;
@@ -505,22 +505,21 @@ static void chain(sl_search_t *s, const int *q, const int *u)
 
 /* The places of the link orders of a quick permutation that Sukaku
  * Explainer searches (each order or its reverse, whichever reads first). */
-static void orders_make(sl_search_t *s)
+static void orders_make(int n, sl_places_t *p)
 {
-    const int n = s->n;
     int q[MAX_LINKS], r[MAX_LINKS + 1], count = 0;
     for (int i = 0; i <= n; i++) {
         r[i] = i;
         if (i < n)
             q[i] = i;
     }
-    memset(s->order_place, 0, sizeof s->order_place);
+    memset(p->order_place, 0, sizeof p->order_place);
     for (int i = 1;;) {
         int code = 0;
         for (int j = 0; j < n; j++)
             code = code * 4 + q[j];
         if (forward(q, n))
-            s->order_place[code] = count++;
+            p->order_place[code] = count++;
         if (i >= n)
             return;
         r[i]--;
@@ -534,9 +533,8 @@ static void orders_make(sl_search_t *s)
 
 /* The places of the region-type multisets (non-decreasing) in Sukaku's
  * order, that of their bit masks (type t at place i is bit i + n * t). */
-static void type_sets_make(sl_search_t *s)
+static void type_sets_make(int n, sl_places_t *p)
 {
-    const int n = s->n;
     int t[MAX_LINKS] = {0};
     unsigned long masks[15];
     int codes[15], count = 0;
@@ -562,7 +560,15 @@ static void type_sets_make(sl_search_t *s)
         int place = 0;
         for (int b = 0; b < count; b++)
             place += masks[b] < masks[a];
-        s->set_place[codes[a]] = place;
+        p->set_place[codes[a]] = place;
+    }
+}
+
+static void places_make(void)
+{
+    for (int n = 2; n <= MAX_LINKS; n++) {
+        orders_make(n, &places[n]);
+        type_sets_make(n, &places[n]);
     }
 }
 
@@ -652,9 +658,9 @@ static void path_done(sl_search_t *s)
         s->key[2 + 2 * d] = s->chosen[d]->index;
         s->key[3 + 2 * d] = s->chosen[d]->reading;
     }
-    s->key[0] = s->set_place[code];
+    s->key[0] = s->places->set_place[code];
     s->key[1] = s->digit;
-    s->key[2 + 2 * n] = s->order_place[ocode];
+    s->key[2 + 2 * n] = s->places->order_place[ocode];
     s->key[3 + 2 * n] = bits;
     chain(s, q, u);
 }
@@ -708,8 +714,8 @@ int se_strong_links(const se_grid_t *g, int n, se_hint_t *h,
     s.n = n;
     s.best = h;
     s.found = 0;
-    orders_make(&s);
-    type_sets_make(&s);
+    pthread_once(&places_once, places_make);
+    s.places = &places[n];
     for (s.digit = 0; s.digit < 9; s.digit++) {
         if (clean && (*clean >> s.digit & 1u))
             continue;
