@@ -10,6 +10,11 @@
  *   Nishio's digit test (se_digit.c): a search from any candidate, on or
  *     off, that it rules out finds no contradiction (se_search), and it
  *     does rule some out and keep some that find one;
+ *   the dynamic forcing chains' "off" search from a candidate of a
+ *     bivalue cell, left out when the "on" search from the other digit
+ *     finds no contradiction (se_forcing.c): the two find one or not
+ *     alike, and without one reach the same potentials (run_t's reach,
+ *     which agrees with its nodes);
  *   aligned pair and triplet exclusion with a set of changed cells: after
  *     a scan that found nothing and random removals of candidates, the
  *     scan limited to what the removals touched finds what the full scan
@@ -91,6 +96,54 @@ static void test_nishio_digit(void **state)
     free(r);
     assert_true(skipped > 1000);
     assert_true(kept_found > 10);
+}
+
+/* Whether run r's reach sets hold exactly the potentials of its nodes. */
+static int reach_agrees(const run_t *r)
+{
+    for (int pot = 0; pot < 729; pot++)
+        for (int on = 0; on < 2; on++) {
+            const int has = (int)(r->reach[on][pot >> 6] >> (pot & 63) & 1);
+            if (has != ((on ? r->on_at[pot] : r->off_at[pot]) >= 0))
+                return 0;
+        }
+    return 1;
+}
+
+static void test_bivalue_off(void **state)
+{
+    (void)state;
+    static se_grid_t grids[MAX_PUZZLES];
+    const int n = positions(grids);
+    run_t *off = malloc(sizeof *off), *on = malloc(sizeof *on);
+    assert_non_null(off);
+    assert_non_null(on);
+    long cells = 0, absurd = 0;
+    for (int i = 0; i < n; i++) {
+        const se_grid_t *g = &grids[i];
+        for (int c = 0; c < 81; c++) {
+            if (g->val[c] || se_popcount(g->cand[c]) != 2)
+                continue;
+            for (unsigned m = g->cand[c]; m; m &= m - 1) {
+                const int d = se_lowest(m);
+                const int e = se_lowest(g->cand[c] & ~(1u << d));
+                const int rc = se_search(g, off, c * 9 + d, 0, DYNAMIC, 1, 1,
+                                         NULL);
+                assert_int_equal(se_search(g, on, c * 9 + e, 1, DYNAMIC, 1,
+                                           1, NULL), rc);
+                assert_true(reach_agrees(off) && reach_agrees(on));
+                if (!rc)
+                    assert_memory_equal(off->reach, on->reach,
+                                        sizeof off->reach);
+                cells++;
+                absurd += rc;
+            }
+        }
+    }
+    free(off);
+    free(on);
+    assert_true(cells > 200);
+    assert_true(absurd > 10);
 }
 
 /* A random empty cell with three or more candidates (the first from a
@@ -178,6 +231,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_nishio_digit),
+        cmocka_unit_test(test_bivalue_off),
         cmocka_unit_test(test_aligned_changed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -89,6 +89,13 @@ struct se_work {
     uint64_t cyc_sig[CYCLE_SLOTS];
     uint32_t cyc_gen_of[CYCLE_SLOTS], cyc_gen;
     int cyc_used;
+    /* The links and closure at hand are of this kind (y * 2 + x; -1:
+     * none) and these candidates: a scan on the same grid with the same
+     * links (the forcing chains' last kind, then the static multiple
+     * chains' of the same step) uses them as they are. */
+    int built_kind;
+    uint16_t built_cand[81];
+    const grid_tables_t *built_t;
     int stale;            /* from another rating: se_work_ready resets it */
     se_found_list_t all;  /* "all" mode's hints */
 };
@@ -106,6 +113,7 @@ static void work_init(se_work_t *w)
     w->stamp = w->anc_stamp = 0;
     w->n = w->nfound = 0;
     w->all.n = 0;
+    w->built_kind = -1;
     w->stale = 0;
 }
 
@@ -179,13 +187,10 @@ int se_on_to_off(const se_grid_t *g, int pot, int y, int16_t *out)
     if (y)
         for (unsigned m = g->cand[cell] & ~(1u << d); m; m &= m - 1)
             out[n++] = (int16_t)(cell * 9 + se_lowest(m));
-    /* the digit's places in the box, then in the row and the column
-     * outside the box: SE's peer order (tables' house[]) */
+    int units[3];
+    unsigned skip[3];
+    se_on_regions(g, cell, units, skip);
     const grid_tables_t *t = g->t;
-    const int units[3] = {t->units[cell][2], t->units[cell][0],
-                          t->units[cell][1]};
-    const unsigned skip[3] = {1u << t->box_pos[cell], t->box_part[cell][0],
-                              t->box_part[cell][1]};
     for (int k = 0; k < 3; k++)
         for (unsigned m = g->pos[units[k]][d] & ~skip[k]; m; m &= m - 1)
             out[n++] = (int16_t)(t->unit_cells[units[k]][se_lowest(m)] * 9 + d);
@@ -426,10 +431,25 @@ static int implies(se_work_t *w, int pot, int from, int to)
     return reaches(w, 2 * i + from, 2 * i + to);
 }
 
+/* The links and closure of grid g with links y, x: built, or kept from
+ * the last build when that was of the same kind on the same candidates
+ * (they depend on nothing else). */
+static void build(const se_grid_t *g, se_work_t *w, int y, int x)
+{
+    const int kind = y * 2 + x;
+    if (w->built_kind == kind && w->built_t == g->t &&
+        !memcmp(w->built_cand, g->cand, sizeof w->built_cand))
+        return;
+    build_adj(g, w, y, x);
+    build_reach(g, w, y, x);
+    w->built_kind = kind;
+    w->built_t = g->t;
+    memcpy(w->built_cand, g->cand, sizeof w->built_cand);
+}
+
 void se_reach_static(const se_grid_t *g, se_work_t *w)
 {
-    build_adj(g, w, 1, 1);
-    build_reach(g, w, 1, 1);
+    build(g, w, 1, 1);
 }
 
 int se_reach_common(const se_work_t *w, const int *pots, int n)
@@ -868,8 +888,7 @@ static int scan(const se_grid_t *g, se_work_t *w, se_clock_t *clk,
     for (int m = 0; m < 3; m++) {
         if (too_deep(b, m == 2 ? 70 : 65, 1))
             continue;
-        build_adj(g, w, modes[m][0], modes[m][1]);
-        build_reach(g, w, modes[m][0], modes[m][1]);
+        build(g, w, modes[m][0], modes[m][1]);
         forget_cycles(w);
         for (int c = 0; c < 81 && !too_deep(b, m == 2 ? 70 : 65, 1); c++) {
             if (g->val[c] || se_popcount(g->cand[c]) < 2)

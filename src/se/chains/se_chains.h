@@ -32,6 +32,22 @@ double se_length_exact(int base, int complexity);
  * column, and with y the cell's other digits first.  Their count. */
 int se_on_to_off(const se_grid_t *g, int pot, int y, int16_t *out);
 
+/* The regions where an "on" potential in cell turns off its digit's
+ * other places, in SE's peer order (tables' house[]): its box, then its
+ * row and its column outside the box; skip[k] masks the places of
+ * units[k] (region order) that are not among them. */
+static inline void se_on_regions(const se_grid_t *g, int cell, int units[3],
+                                 unsigned skip[3])
+{
+    const grid_tables_t *t = g->t;
+    units[0] = t->units[cell][2];
+    units[1] = t->units[cell][0];
+    units[2] = t->units[cell][1];
+    skip[0] = 1u << t->box_pos[cell];
+    skip[1] = t->box_part[cell][0];
+    skip[2] = t->box_part[cell][1];
+}
+
 /* se_chains.c: X-, Y- and XY-cycles and forcing X- and XY-chains; with
  * any set, the first hint met instead of SE's (the easiest, shortest). */
 int se_chains(const se_grid_t *g, se_work_t *w, se_clock_t *c, int any,

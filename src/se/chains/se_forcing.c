@@ -44,6 +44,10 @@
  * least difficulty, then the least complexity, then the kind (double,
  * cell, region, contradiction), in the order they were found; nested
  * techniques take every hint, in that order (se_all.c).
+ * Each "on" search runs once a scan (probe) and what it reached is
+ * noted, so a group of searches (a cell's, a region's, a candidate's on
+ * and off) that reaches no potential in common, and so gives no hint,
+ * is passed over without its searches being brought back (load).
  */
 #include "se_forcing_internal.h"
 
@@ -389,6 +393,7 @@ static int restore_run(const se_fwork_t *f, run_t *r, int pot)
     memcpy(r->pool, p + (size_t)(h.non + h.noff) * 2, (size_t)h.npool * 2);
     memset(r->on_at, 0xff, sizeof r->on_at);
     memset(r->off_at, 0xff, sizeof r->off_at);
+    memcpy(r->reach, f->probe_reach[pot], sizeof r->reach);
     for (int i = 0; i < h.non; i++)
         r->on_at[r->n[r->on_list[i]].pot] = r->on_list[i];
     for (int i = 0; i < h.noff; i++)
@@ -396,16 +401,59 @@ static int restore_run(const se_fwork_t *f, run_t *r, int pot)
     return h.rc;
 }
 
-/* The "on" search from potential pot into r, kept or run (and kept). */
-static int on_search(const se_grid_t *g, se_fwork_t *f, run_t *r, int pot,
-                     int kind)
+/* The "on" search from potential pot, run once a scan (probed): into
+ * run slot, which then holds it (f->live), its result and the
+ * potentials it reached noted (f->probe_rc, f->probe_reach) and the
+ * search kept when there is room.  Most groups of searches (a cell's, a
+ * region's, a candidate on and off) reach no potential in common, and
+ * so give no hint: what they reached tells, without the searches
+ * themselves.  0, or -1 as se_search. */
+static int probe(const se_grid_t *g, se_fwork_t *f, int slot, int pot,
+                 int kind)
 {
-    if (f->saved_at[pot])
-        return restore_run(f, r, pot);
+    if (f->probed[pot])
+        return 0;
+    run_t *r = &f->run[slot];
     const int rc = se_search(g, r, pot, 1, kind, 1, 1, f);
-    if (rc >= 0)
-        save_run(f, r, pot, rc);
-    return rc;
+    f->live[slot] = rc >= 0 ? pot : -1;
+    if (rc < 0)
+        return -1;
+    save_run(f, r, pot, rc);
+    f->probed[pot] = 1;
+    f->probe_rc[pot] = (int8_t)rc;
+    memcpy(f->probe_reach[pot], r->reach, sizeof r->reach);
+    return 0;
+}
+
+/* Run slot made to hold the probed "on" search from pot: kept, restored,
+ * or run again.  A search's result depends only on the grid, its start
+ * and the kind, so each way gives the same run.  0, or -1 as se_search. */
+static int load(const se_grid_t *g, se_fwork_t *f, int slot, int pot,
+                int kind)
+{
+    run_t *r = &f->run[slot];
+    if (f->live[slot] == pot)
+        return 0;
+    f->live[slot] = -1;
+    const int rc = f->saved_at[pot] ? restore_run(f, r, pot)
+                                    : se_search(g, r, pot, 1, kind, 1, 1, f);
+    if (rc < 0)
+        return -1;
+    f->live[slot] = pot;
+    return 0;
+}
+
+/* Whether reach sets a[0..n) have a potential in common. */
+static int meet(const uint64_t (*const *a)[12], int n)
+{
+    uint64_t any = 0;
+    for (int w = 0; w < 24; w++) {
+        uint64_t m = ((const uint64_t *)a[0])[w];
+        for (int k = 1; k < n && m; k++)
+            m &= ((const uint64_t *)a[k])[w];
+        any |= m;
+    }
+    return any != 0;
 }
 
 /* Whether cell c is the first of two or more places of digit d in region
@@ -416,28 +464,34 @@ static int heads(const se_grid_t *g, int u, int d, int c)
     return se_popcount(m) >= 2 && se_cell(g, u, se_lowest(m)) == c;
 }
 
-/* Region forcing chains for digit d of cell c, whose "on" search is run. */
+/* Region forcing chains for digit d of cell c, whose "on" search is
+ * probed into run slot own: those of each region that c heads, when the
+ * searches from its places reach something in common. */
 static int region_chains(const se_grid_t *g, se_fwork_t *f, int c, int d,
-                         run_t *run, int kind, best_t *b)
+                         int own, int kind, best_t *b)
 {
     const int base = kind_base[kind];
     for (int k = 0; k < 3; k++) {
         const int u = se_kind_unit(g, k, c);
-        const unsigned m = g->pos[u][d];
         if (!heads(g, u, d, c))
             continue;
-        run_t *runs[9];
-        int n = 0;
-        for (unsigned o = m; o; o &= o - 1) {
+        int slot[9], pot[9], n = 0;
+        const uint64_t(*reach[9])[12];
+        for (unsigned o = g->pos[u][d]; o; o &= o - 1, n++) {
             const int other = se_cell(g, u, se_lowest(o));
-            if (other == c) {
-                runs[n++] = run;
-                continue;
-            }
-            runs[n] = &f->run[9 + n];
-            if (on_search(g, f, runs[n], other * 9 + d, kind) < 0)
+            slot[n] = other == c ? own : 9 + n;
+            pot[n] = other * 9 + d;
+            if (probe(g, f, slot[n], pot[n], kind) < 0)
                 return -1;
-            n++;
+            reach[n] = f->probe_reach[pot[n]];
+        }
+        if (!meet(reach, n))
+            continue;
+        run_t *runs[9];
+        for (int i = 0; i < n; i++) {
+            if (load(g, f, slot[i], pot[i], kind) < 0)
+                return -1;
+            runs[i] = &f->run[slot[i]];
         }
         b->root_unit = u;
         b->root_digit = d;
@@ -447,25 +501,41 @@ static int region_chains(const se_grid_t *g, se_fwork_t *f, int c, int d,
     return 0;
 }
 
-/* Dynamic chains from candidate d of cell c, its "on" search done in on:
- * a contradiction either way, and (cells of three or more candidates)
- * potentials reached the same way on and off. */
+/* Dynamic chains from candidate d of cell c, its "on" search probed into
+ * run slot own: a contradiction either way, and (cells of three or more
+ * candidates) potentials reached the same way on and off. */
 static int binary_chains(const se_grid_t *g, se_fwork_t *f, int c, int d,
-                         run_t *on, int kind, best_t *b)
+                         int own, int kind, best_t *b)
 {
     const int pot = c * 9 + d, base = kind_base[kind];
     const int absurd = kind_absurd[kind], twice = kind_double[kind];
-    run_t *off = &f->run[RUNS - 1];
-    if (on->abs_on >= 0)
+    run_t *on = &f->run[own], *off = &f->run[RUNS - 1];
+    if (f->probe_rc[pot] > 0) {
+        if (load(g, f, own, pot, kind) < 0)
+            return -1;
         offer(b, absurd, base, absurd_cx(f, g, on), 7, c, 1u << d, -1);
+    }
+    if (se_popcount(g->cand[c]) == 2 && kind == DYNAMIC) {
+        /* d off and the other digit on imply each other, so their searches
+         * reach the same potentials: a contradiction, or none */
+        const unsigned e = se_lowest(g->cand[c] & ~(1u << d));
+        if (probe(g, f, e > (unsigned)d ? own + 1 : own - 1, c * 9 + (int)e,
+                  kind) < 0)
+            return -1;
+        if (!f->probe_rc[c * 9 + e])
+            return 0;
+    }
     const int rc = se_search(g, off, pot, 0, kind, 1, 1, f);
     if (rc < 0)
         return -1;
     if (rc > 0)
         offer(b, absurd, base, absurd_cx(f, g, off), 7, c,
               g->cand[c] & ~(1u << d), d);
-    if (se_popcount(g->cand[c]) < 3)
+    const uint64_t(*reach[2])[12] = {f->probe_reach[pot], off->reach};
+    if (se_popcount(g->cand[c]) < 3 || !meet(reach, 2))
         return 0;
+    if (load(g, f, own, pot, kind) < 0)
+        return -1;
     run_t *both[2] = {on, off};
     for (int v = 1; v >= 0; v--) {
         const int len = v ? on->non : on->noff;
@@ -478,6 +548,31 @@ static int binary_chains(const se_grid_t *g, se_fwork_t *f, int c, int d,
                       v ? g->cand[qc] & ~(1u << qd) : 1u << qd, v ? qd : -1);
         }
     }
+    return 0;
+}
+
+/* Cell forcing chains of cell c, whose digits' "on" searches are probed
+ * into run slots 0..n), when they reach something in common. */
+static int cell_chains(const se_grid_t *g, se_fwork_t *f, int c, int kind,
+                       best_t *b)
+{
+    const uint64_t(*reach[9])[12];
+    int pot[9], n = 0;
+    for (unsigned m = g->cand[c]; m; m &= m - 1, n++) {
+        pot[n] = c * 9 + se_lowest(m);
+        reach[n] = f->probe_reach[pot[n]];
+    }
+    if (!meet(reach, n))
+        return 0;
+    run_t *runs[9];
+    for (int i = 0; i < n; i++) {
+        if (load(g, f, i, pot[i], kind) < 0)
+            return -1;
+        runs[i] = &f->run[i];
+    }
+    b->root_cell = c;
+    reductions(g, f, runs, n, kind_base[kind], kind_cell[kind], 5, b);
+    b->root_cell = -1;
     return 0;
 }
 
@@ -517,6 +612,8 @@ static int forcing_scan(const se_grid_t *g, se_fwork_t *f, int kind,
 {
     const int dynamic = kind != STATIC;
     memset(f->saved_at, 0, sizeof f->saved_at);
+    memset(f->probed, 0, sizeof f->probed);
+    memset(f->live, 0xff, sizeof f->live);
     f->nsaved = 0;
     if (!dynamic)
         se_reach_static(g, f->chains);
@@ -527,20 +624,16 @@ static int forcing_scan(const se_grid_t *g, se_fwork_t *f, int kind,
             continue;
         if (se_clock_over(f->clk))
             return -1;
-        run_t *runs[9];
         int n = 0;
-        for (unsigned m = g->cand[c]; m; m &= m - 1) {
+        for (unsigned m = g->cand[c]; m; m &= m - 1, n++) {
             const int d = se_lowest(m);
-            runs[n] = &f->run[n];
-            if (on_search(g, f, runs[n], c * 9 + d, kind) < 0 ||
-                (dynamic && binary_chains(g, f, c, d, runs[n], kind, b) < 0) ||
-                region_chains(g, f, c, d, runs[n], kind, b) < 0)
+            if (probe(g, f, n, c * 9 + d, kind) < 0 ||
+                (dynamic && binary_chains(g, f, c, d, n, kind, b) < 0) ||
+                region_chains(g, f, c, d, n, kind, b) < 0)
                 return -1;
-            n++;
         }
-        b->root_cell = c;
-        reductions(g, f, runs, n, kind_base[kind], kind_cell[kind], 5, b);
-        b->root_cell = -1;
+        if (cell_chains(g, f, c, kind, b) < 0)
+            return -1;
     }
     return 0;
 }

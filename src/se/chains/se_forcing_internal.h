@@ -37,6 +37,7 @@ typedef struct run {
     int count;
     int16_t on_at[729], off_at[729]; /* node of a potential, -1: none */
     int16_t on_list[729], off_list[729]; /* "on" / "off" nodes in order */
+    uint64_t reach[2][12]; /* the potentials reached off (0) and on (1) */
     int non, noff;
     int abs_on, abs_off;  /* the contradiction's two nodes, or -1 */
     int16_t pool[POOL];
@@ -90,6 +91,13 @@ struct se_fwork {
     unsigned char *saved;          /* "on" searches kept for reuse */
     size_t nsaved, capsaved;
     int32_t saved_at[729];         /* a potential's offset in it + 1 */
+    /* what each "on" search of the scan found, once it has run (probed):
+     * its result and the potentials it reached; and which search each
+     * run holds (live, -1: none) */
+    uint8_t probed[729];
+    int8_t probe_rc[729];
+    uint64_t probe_reach[729][2][12];
+    int live[RUNS];
 };
 
 static inline const int16_t *se_parents(const run_t *r, const node_t *n)

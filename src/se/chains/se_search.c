@@ -33,6 +33,7 @@ static int add_node(run_t *r, int pot, int on, int parent)
 static void index_node(run_t *r, int i)
 {
     const node_t *n = &r->n[i];
+    r->reach[n->on][n->pot >> 6] |= 1ull << (n->pot & 63);
     if (n->on) {
         r->on_at[n->pot] = (int16_t)i;
         r->on_list[r->non++] = (int16_t)i;
@@ -40,6 +41,60 @@ static void index_node(run_t *r, int i)
         r->off_at[n->pot] = (int16_t)i;
         r->off_list[r->noff++] = (int16_t)i;
     }
+}
+
+/* Take digit d of cell c off the working grid w: its candidates and the
+ * places of its three regions.  se_unpos's record of changed regions and
+ * digits is left out: nothing reads it on a search's own copy. */
+static inline void drop(se_grid_t *w, int c, int d)
+{
+    const grid_tables_t *t = w->t;
+    w->cand[c] = (uint16_t)(w->cand[c] & ~(1u << d));
+    w->pos[TAB_ROW_UNIT(t->row[c])][d] &= (uint16_t)~(1u << t->col[c]);
+    w->pos[TAB_COL_UNIT(t->col[c])][d] &= (uint16_t)~(1u << t->row[c]);
+    w->pos[TAB_BOX_UNIT(t->box[c])][d] &= (uint16_t)~(1u << t->box_pos[c]);
+}
+
+/* "On" node p's consequence q, an "off" potential: a contradiction when q
+ * is "on" already (1), else added unless there (0); -1: r is full. */
+static inline int reach_off(run_t *r, int q, int p)
+{
+    if (r->on_at[q] >= 0) {
+        r->abs_on = r->on_at[q];
+        r->abs_off = add_node(r, q, 0, p);
+        return r->abs_off < 0 ? -1 : 1;
+    }
+    if (r->off_at[q] < 0) {
+        const int e = add_node(r, q, 0, p);
+        if (e < 0)
+            return -1;
+        index_node(r, e);
+    }
+    return 0;
+}
+
+/* The consequences of "on" node p of r on the working grid w, in SE's
+ * order (se_on_to_off's, followed as they come rather than listed: with
+ * y the cell's other digits, then the digit's other places by
+ * se_on_regions): 1 at a contradiction, 0, or -1 when r is full. */
+static int on_to_off(run_t *r, const se_grid_t *w, int p, int y)
+{
+    const int pot = r->n[p].pot, cell = pot / 9, d = pot % 9;
+    int rc;
+    if (y)
+        for (unsigned m = w->cand[cell] & ~(1u << d); m; m &= m - 1)
+            if ((rc = reach_off(r, cell * 9 + se_lowest(m), p)))
+                return rc;
+    int units[3];
+    unsigned skip[3];
+    se_on_regions(w, cell, units, skip);
+    const grid_tables_t *t = w->t;
+    for (int k = 0; k < 3; k++)
+        for (unsigned m = w->pos[units[k]][d] & ~skip[k]; m; m &= m - 1)
+            if ((rc = reach_off(r, t->unit_cells[units[k]][se_lowest(m)] * 9 +
+                                       d, p)))
+                return rc;
+    return 0;
 }
 
 /* Consequences of "off" node i of run r: "on" potentials with their
@@ -62,14 +117,24 @@ static int off_to_on(const se_grid_t *src, const se_grid_t *w,
             if (r->off_at[cell * 9 + se_lowest(m)] >= 0)
                 nd->par[nd->npar++] = r->off_at[cell * 9 + se_lowest(m)];
     }
-    for (int k = 0; x && k < 3; k++) {
-        const int u = se_kind_unit(w, k, cell);
+    if (!x)
+        return n;
+    /* the regions in SE's order for chains (box, row, column) where d has
+     * two places left: most have more */
+    const uint8_t *units = w->t->units[cell];
+    const int kind_units[3] = {units[2], units[0], units[1]};
+    unsigned two = 0;
+    for (int k = 0; k < 3; k++)
+        two |= (unsigned)(se_popcount(w->pos[kind_units[k]][d]) == 2) << k;
+    const int first_x = n;
+    for (; two; two &= two - 1) {
+        const int k = se_lowest(two), u = kind_units[k];
         const unsigned m = w->pos[u][d];
-        const int c = se_other_place(w, u, d, cell);
-        if (c < 0)
-            continue;
-        int dup = 0;
-        for (int j = 0; j < n; j++)
+        int c = se_cell(w, u, se_lowest(m));
+        if (c == cell)
+            c = se_cell(w, u, se_lowest(m & (m - 1)));
+        int dup = 0; /* the same place through another region */
+        for (int j = first_x; j < n; j++)
             dup |= out[j].pot == c * 9 + d;
         if (dup)
             continue;
@@ -230,36 +295,22 @@ int se_search(const se_grid_t *g, run_t *r, int start, int on, int kind,
     se_grid_t w = *g; /* g stays the source of hidden parents */
     memset(r->on_at, 0xff, sizeof r->on_at);
     memset(r->off_at, 0xff, sizeof r->off_at);
+    memset(r->reach, 0, sizeof r->reach);
     r->count = r->non = r->noff = r->npool = r->nnest = 0;
     r->abs_on = r->abs_off = -1;
     index_node(r, add_node(r, start, on, -1));
     int qon = 0, qoff = 0; /* next of on_list / off_list to follow */
-    int16_t next[32];
     while (qon < r->non || qoff < r->noff) {
         if (qon < r->non) {
-            const int p = r->on_list[qon++];
-            const int n = se_on_to_off(&w, r->n[p].pot, y, next);
-            for (int k = 0; k < n; k++) {
-                if (r->on_at[next[k]] >= 0) {
-                    r->abs_on = r->on_at[next[k]];
-                    r->abs_off = add_node(r, next[k], 0, p);
-                    return r->abs_off < 0 ? -1 : 1;
-                }
-                if (r->off_at[next[k]] < 0) {
-                    const int e = add_node(r, next[k], 0, p);
-                    if (e < 0)
-                        return -1;
-                    index_node(r, e);
-                }
-            }
+            const int rc = on_to_off(r, &w, r->on_list[qon++], y);
+            if (rc)
+                return rc;
         } else {
             const int p = r->off_list[qoff++];
             node_t made[4];
             const int n = off_to_on(g, &w, r, p, y, x, made);
             if (dynamic) { /* off: gone from the working grid */
-                const int c = r->n[p].pot / 9, d = r->n[p].pot % 9;
-                w.cand[c] = (uint16_t)(w.cand[c] & ~(1u << d));
-                se_unpos(&w, c, d);
+                drop(&w, r->n[p].pot / 9, r->n[p].pot % 9);
             }
             for (int k = 0; k < n; k++) {
                 const int pot = made[k].pot;
