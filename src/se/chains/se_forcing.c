@@ -51,6 +51,7 @@
  */
 #include "se_forcing_internal.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -112,8 +113,11 @@ static void hint_nest(se_fwork_t *f, const run_t *r, int nest)
 
 /* Distinct potentials among node i of run r and its ancestors; the
  * nested chains among them go to the hint's count (hint_nest), and in all
- * mode what they rest on to the hint's (hint_need; g the run's grid). */
-static int ancestors(se_fwork_t *f, const se_grid_t *g, const run_t *r, int i)
+ * mode what they rest on to the hint's (hint_need; g the run's grid).
+ * The count stops once it and the hint's nested chains pass budget (the
+ * hint then loses: see cx_bound). */
+static int ancestors(se_fwork_t *f, const se_grid_t *g, const run_t *r, int i,
+                     int budget)
 {
     if (++f->stamp == 0) {
         memset(f->seen, 0, sizeof f->seen);
@@ -131,6 +135,8 @@ static int ancestors(se_fwork_t *f, const se_grid_t *g, const run_t *r, int i)
             hint_nest(f, r, nd->nest);
         if (f->want_need)
             hint_need(f, g, nd);
+        else if (count + f->hint_nested > budget)
+            break;
         for (int p = 0; p < nd->npar; p++) {
             const node_t *q = &r->n[par[p]];
             const int k = q->pot * 2 + q->on;
@@ -143,13 +149,16 @@ static int ancestors(se_fwork_t *f, const se_grid_t *g, const run_t *r, int i)
     return count;
 }
 
-/* The complexity of the contradiction found by run r: both its ends. */
-static int absurd_cx(se_fwork_t *f, const se_grid_t *g, const run_t *r)
+/* The complexity of the contradiction found by run r (both its ends), or
+ * some count above bound when it is above bound. */
+static int absurd_cx(se_fwork_t *f, const se_grid_t *g, const run_t *r,
+                     int bound)
 {
     hint_begin(f);
-    const int flat = ancestors(f, g, r, r->abs_on) +
-                     ancestors(f, g, r, r->abs_off);
-    return flat + f->hint_nested;
+    const int on = ancestors(f, g, r, r->abs_on, bound);
+    if (on + f->hint_nested > bound)
+        return on + f->hint_nested;
+    return on + ancestors(f, g, r, r->abs_off, bound - on) + f->hint_nested;
 }
 
 /* The best hint so far, by SE's order of hints; in all mode (all set)
@@ -177,6 +186,22 @@ static int loses(const best_t *b, int base, int key, int cx)
            (diff > b->h->diff ||
             (diff == b->h->diff &&
              (cx > b->complexity || (cx == b->complexity && key >= b->key))));
+}
+
+/* The largest complexity with which a hint of base difficulty base and
+ * sort key key would not lose to the best so far (INT_MAX in all mode or
+ * before a first hint): those that do not lose are those up to it, as
+ * the difficulty grows with the complexity. */
+static int cx_bound(const best_t *b, int base, int key)
+{
+    if (b->all || b->h->diff < 0)
+        return INT_MAX;
+    int cx = b->complexity;
+    while (cx >= 0 && loses(b, base, key, cx))
+        cx--;
+    while (!loses(b, base, key, cx + 1))
+        cx++;
+    return cx;
 }
 
 /* All mode's offer. */
@@ -268,7 +293,7 @@ int se_nishio(const se_grid_t *g, se_fwork_t *f, se_clock_t *clk,
                                                NULL);
                     if (rc < 0)
                         return 0;
-                    *cx = (int16_t)(rc ? absurd_cx(f, g, r) : 0);
+                    *cx = (int16_t)(rc ? absurd_cx(f, g, r, INT_MAX) : 0);
                 }
                 if (*cx)
                     offer(&b, SF_SE_STEP_NISHIO, 75, *cx, 7, c,
@@ -291,10 +316,11 @@ static int common(se_fwork_t *f, const se_grid_t *g, run_t *const *runs,
         if ((on ? runs[k]->on_at[pot] : runs[k]->off_at[pot]) < 0)
             return 0;
     int flat = 0;
+    const int bound = cx_bound(b, base, key);
     hint_begin(f);
     for (int k = 0; k < n; k++) {
         const int i = on ? runs[k]->on_at[pot] : runs[k]->off_at[pot];
-        flat += ancestors(f, g, runs[k], i);
+        flat += ancestors(f, g, runs[k], i, bound - flat);
         if (loses(b, base, key, flat + f->hint_nested))
             return 0;
     }
@@ -513,7 +539,8 @@ static int binary_chains(const se_grid_t *g, se_fwork_t *f, int c, int d,
     if (f->probe_rc[pot] > 0) {
         if (load(g, f, own, pot, kind) < 0)
             return -1;
-        offer(b, absurd, base, absurd_cx(f, g, on), 7, c, 1u << d, -1);
+        offer(b, absurd, base, absurd_cx(f, g, on, cx_bound(b, base, 7)), 7,
+              c, 1u << d, -1);
     }
     if (se_popcount(g->cand[c]) == 2 && kind == DYNAMIC) {
         /* d off and the other digit on imply each other, so their searches
@@ -529,8 +556,8 @@ static int binary_chains(const se_grid_t *g, se_fwork_t *f, int c, int d,
     if (rc < 0)
         return -1;
     if (rc > 0)
-        offer(b, absurd, base, absurd_cx(f, g, off), 7, c,
-              g->cand[c] & ~(1u << d), d);
+        offer(b, absurd, base, absurd_cx(f, g, off, cx_bound(b, base, 7)),
+              7, c, g->cand[c] & ~(1u << d), d);
     const uint64_t(*reach[2])[12] = {f->probe_reach[pot], off->reach};
     if (se_popcount(g->cand[c]) < 3 || !meet(reach, 2))
         return 0;
