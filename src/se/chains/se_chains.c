@@ -39,7 +39,8 @@
 
 #define MAX_ENT 65536
 #define MAX_NODE 1458     /* potentials: 729 candidates, on and off */
-#define MAX_WORD 23       /* 64-bit words of a set of them */
+#define MAX_WORD 24       /* 64-bit words of a set of them, rounded up
+                           * to fours (close_all) */
 #define CYCLE_SLOTS 1024  /* cycles remembered per kind of links */
 #define X_WORD 3          /* words of a set of one digit's nodes */
 
@@ -265,9 +266,9 @@ static void number_links(se_work_t *w)
 
 /* The component of v, done: its members' set is the union of what their
  * links outside it lead to (and it, when it has a cycle). */
-static void close_component(se_work_t *w, int v, int *sp)
+static inline __attribute__((always_inline)) void
+close_component_nw(se_work_t *w, int v, int *sp, const int nw)
 {
-    const int nw = w->nword;
     uint64_t *r = &w->reach[v * nw]; /* built in v's place */
     int first = *sp - 1;
     while (w->stack[first] != v)
@@ -299,6 +300,18 @@ static void close_component(se_work_t *w, int v, int *sp)
     *sp = first;
 }
 
+/* The same with the set's width a constant for the common widths (the
+ * unions then run as a few vector operations). */
+static void close_component(se_work_t *w, int v, int *sp)
+{
+    switch (w->nword) {
+    case 4: close_component_nw(w, v, sp, 4); break;
+    case 8: close_component_nw(w, v, sp, 8); break;
+    case 12: close_component_nw(w, v, sp, 12); break;
+    default: close_component_nw(w, v, sp, w->nword); break;
+    }
+}
+
 /* The candidates' numbers (cand_of, pot_of); their count.  With Y-links
  * alone only those of bivalue cells are nodes (-1 for the others): an
  * "off" potential elsewhere leads to nothing, and no "on" one is reached
@@ -323,7 +336,7 @@ static int number_candidates(const se_grid_t *g, se_work_t *w, int bivalue)
 /* The closure of the w->nnode nodes numbered (pot_of, cand_of). */
 static void close_all(se_work_t *w)
 {
-    w->nword = (w->nnode + 63) / 64;
+    w->nword = (w->nnode + 255) / 256 * 4; /* in fours: see above */
     number_links(w);
     for (int v = 0; v < w->nnode; v++)
         w->low[v] = -1; /* not visited */
