@@ -50,6 +50,7 @@ static void parse(const char *text, uint8_t *cells)
 
 typedef struct set {
     uint8_t (*cells)[81];
+    uint8_t (*sol)[81];   /* each one's solution (reference backtracker) */
     size_t n, cap;
 } set_t;
 
@@ -63,8 +64,26 @@ static void add(set_t *s, const uint8_t *c)
     memcpy(s->cells[s->n++], c, 81);
 }
 
-/* The puzzles above, with their backdoor sizes spread over 0..3. */
+static void solution_of(const uint8_t *c, uint8_t *sol);
+
+/* The puzzles of read_puzzles, with their backdoor sizes spread over
+ * 0..3, and their solutions: made once for all the tests (the reference
+ * backtracker takes seconds on the hardest of them under sanitizers). */
+static set_t read_puzzles(void);
 static set_t puzzles(void)
+{
+    static set_t s;
+    if (!s.n) {
+        s = read_puzzles();
+        s.sol = malloc(s.n * sizeof *s.sol);
+        assert_non_null(s.sol);
+        for (size_t p = 0; p < s.n; p++)
+            solution_of(s.cells[p], s.sol[p]);
+    }
+    return s;
+}
+
+static set_t read_puzzles(void)
 {
     set_t s = {0};
     size_t n;
@@ -165,9 +184,8 @@ static void test_matches_definition(void **state)
     assert_true(s.n >= 45);
     int by_size[4] = {0};
     for (size_t p = 0; p < s.n; p++) {
-        const uint8_t *c = s.cells[p];
-        uint8_t sol[81], set[SF_BACKDOOR_MAX];
-        solution_of(c, sol);
+        const uint8_t *c = s.cells[p], *sol = s.sol[p];
+        uint8_t set[SF_BACKDOOR_MAX];
         memset(set, 0xff, sizeof set);
         const int k = sf_backdoor(c, sol, 3, set);
         assert_true(k >= 0 && k <= 3);
@@ -195,7 +213,6 @@ static void test_matches_definition(void **state)
     /* Every size is there. */
     for (int k = 0; k < 4; k++)
         assert_true(by_size[k] >= 3);
-    free(s.cells);
 }
 
 /* max bounds the search: max + 1 says "more than max"; a larger max
@@ -205,15 +222,13 @@ static void test_bound(void **state)
     (void)state;
     set_t s = puzzles();
     for (size_t p = 0; p < s.n; p++) {
-        const uint8_t *c = s.cells[p];
-        uint8_t sol[81], set[SF_BACKDOOR_MAX];
-        solution_of(c, sol);
+        const uint8_t *c = s.cells[p], *sol = s.sol[p];
+        uint8_t set[SF_BACKDOOR_MAX];
         const int k = sf_backdoor(c, sol, 3, NULL);
         for (int max = 0; max <= SF_BACKDOOR_MAX; max++)
             assert_int_equal(sf_backdoor(c, sol, max, set),
                              k <= max ? k : max + 1);
     }
-    free(s.cells);
 }
 
 /* Equivalent copies: the same size, and the copy's set opens the copy. */
@@ -224,9 +239,8 @@ static void test_invariant(void **state)
     rng_t r;
     rng_seed(&r, 23, 0);
     for (size_t p = 0; p < s.n; p++) {
-        const uint8_t *c = s.cells[p];
-        uint8_t sol[81], copy[81], csol[81], set[SF_BACKDOOR_MAX];
-        solution_of(c, sol);
+        const uint8_t *c = s.cells[p], *sol = s.sol[p];
+        uint8_t copy[81], csol[81], set[SF_BACKDOOR_MAX];
         const int k = sf_backdoor(c, sol, 3, NULL);
         sf_xform_t t;
         sf_xform_random(&t, &r);
@@ -238,7 +252,6 @@ static void test_invariant(void **state)
             cells[i] = set[i];
         assert_true(opens(copy, csol, cells, k));
     }
-    free(s.cells);
 }
 
 static void test_edge_cases(void **state)
