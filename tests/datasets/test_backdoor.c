@@ -64,25 +64,7 @@ static void add(set_t *s, const uint8_t *c)
     memcpy(s->cells[s->n++], c, 81);
 }
 
-static void solution_of(const uint8_t *c, uint8_t *sol);
-
-/* The puzzles of read_puzzles, with their backdoor sizes spread over
- * 0..3, and their solutions: made once for all the tests (the reference
- * backtracker takes seconds on the hardest of them under sanitizers). */
-static set_t read_puzzles(void);
-static set_t puzzles(void)
-{
-    static set_t s;
-    if (!s.n) {
-        s = read_puzzles();
-        s.sol = malloc(s.n * sizeof *s.sol);
-        assert_non_null(s.sol);
-        for (size_t p = 0; p < s.n; p++)
-            solution_of(s.cells[p], s.sol[p]);
-    }
-    return s;
-}
-
+/* The puzzles above, with their backdoor sizes spread over 0..3. */
 static set_t read_puzzles(void)
 {
     set_t s = {0};
@@ -175,6 +157,22 @@ static void solution_of(const uint8_t *c, uint8_t *sol)
     uint64_t count;
     assert_int_equal(ref_count_bounded(c, 2, 0, sol, &count, NULL), 0);
     assert_int_equal(count, 1);
+}
+
+/* read_puzzles' puzzles and their solutions, made once for all the tests
+ * (the reference backtracker takes seconds on the hardest of them under
+ * sanitizers). */
+static set_t puzzles(void)
+{
+    static set_t s;
+    if (!s.n) {
+        s = read_puzzles();
+        s.sol = malloc(s.n * sizeof *s.sol);
+        assert_non_null(s.sol);
+        for (size_t p = 0; p < s.n; p++)
+            solution_of(s.cells[p], s.sol[p]);
+    }
+    return s;
 }
 
 static void test_matches_definition(void **state)

@@ -40,9 +40,7 @@ static inline void se_on_regions(const se_grid_t *g, int cell, int units[3],
                                  unsigned skip[3])
 {
     const grid_tables_t *t = g->t;
-    units[0] = t->units[cell][2];
-    units[1] = t->units[cell][0];
-    units[2] = t->units[cell][1];
+    se_kind_units(g, cell, units);
     skip[0] = 1u << t->box_pos[cell];
     skip[1] = t->box_part[cell][0];
     skip[2] = t->box_part[cell][1];

@@ -43,18 +43,6 @@ static void index_node(run_t *r, int i)
     }
 }
 
-/* Take digit d of cell c off the working grid w: its candidates and the
- * places of its three regions.  se_unpos's record of changed regions and
- * digits is left out: nothing reads it on a search's own copy. */
-static inline void drop(se_grid_t *w, int c, int d)
-{
-    const grid_tables_t *t = w->t;
-    w->cand[c] = (uint16_t)(w->cand[c] & ~(1u << d));
-    w->pos[TAB_ROW_UNIT(t->row[c])][d] &= (uint16_t)~(1u << t->col[c]);
-    w->pos[TAB_COL_UNIT(t->col[c])][d] &= (uint16_t)~(1u << t->row[c]);
-    w->pos[TAB_BOX_UNIT(t->box[c])][d] &= (uint16_t)~(1u << t->box_pos[c]);
-}
-
 /* "On" node p's consequence q, an "off" potential: a contradiction when q
  * is "on" already (1), else added unless there (0); -1: r is full. */
 static inline int reach_off(run_t *r, int q, int p)
@@ -121,8 +109,8 @@ static int off_to_on(const se_grid_t *src, const se_grid_t *w,
         return n;
     /* the regions in SE's order for chains (box, row, column) where d has
      * two places left: most have more */
-    const uint8_t *units = w->t->units[cell];
-    const int kind_units[3] = {units[2], units[0], units[1]};
+    int kind_units[3];
+    se_kind_units(w, cell, kind_units);
     unsigned two = 0;
     for (int k = 0; k < 3; k++)
         two |= (unsigned)(se_popcount(w->pos[kind_units[k]][d]) == 2) << k;
@@ -310,7 +298,9 @@ int se_search(const se_grid_t *g, run_t *r, int start, int on, int kind,
             node_t made[4];
             const int n = off_to_on(g, &w, r, p, y, x, made);
             if (dynamic) { /* off: gone from the working grid */
-                drop(&w, r->n[p].pot / 9, r->n[p].pot % 9);
+                const int c = r->n[p].pot / 9, d = r->n[p].pot % 9;
+                w.cand[c] = (uint16_t)(w.cand[c] & ~(1u << d));
+                se_unpos_quiet(&w, c, d);
             }
             for (int k = 0; k < n; k++) {
                 const int pot = made[k].pot;

@@ -60,9 +60,7 @@ void se_unpos(se_grid_t *g, int c, int e)
     const grid_tables_t *t = g->t;
     g->changed_units |= t->unit_bits[c];
     g->changed_digits |= 1u << e;
-    g->pos[TAB_ROW_UNIT(t->row[c])][e] &= (uint16_t)~(1u << t->col[c]);
-    g->pos[TAB_COL_UNIT(t->col[c])][e] &= (uint16_t)~(1u << t->row[c]);
-    g->pos[TAB_BOX_UNIT(t->box[c])][e] &= (uint16_t)~(1u << t->box_pos[c]);
+    se_unpos_quiet(g, c, e);
 }
 
 void se_place(se_grid_t *g, int c, int d)

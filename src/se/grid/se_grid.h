@@ -164,8 +164,29 @@ static inline int se_other_place(const se_grid_t *g, int u, int d, int cell)
     return c;
 }
 
-/* Clear digit d of cell c from the position masks of c's regions. */
+/* Clear digit d of cell c from the position masks of c's regions, and
+ * record them and d as changed. */
 void se_unpos(se_grid_t *g, int c, int d);
+
+/* The same without the record: for a copy whose changes nobody reads (a
+ * chain search's working grid). */
+static inline void se_unpos_quiet(se_grid_t *g, int c, int d)
+{
+    const grid_tables_t *t = g->t;
+    g->pos[TAB_ROW_UNIT(t->row[c])][d] &= (uint16_t)~(1u << t->col[c]);
+    g->pos[TAB_COL_UNIT(t->col[c])][d] &= (uint16_t)~(1u << t->row[c]);
+    g->pos[TAB_BOX_UNIT(t->box[c])][d] &= (uint16_t)~(1u << t->box_pos[c]);
+}
+
+/* A cell's regions in SE's order for chains (se_kind_unit's): its box,
+ * row and column. */
+static inline void se_kind_units(const se_grid_t *g, int cell, int units[3])
+{
+    const uint8_t *u = g->t->units[cell];
+    units[0] = u[2];
+    units[1] = u[0];
+    units[2] = u[1];
+}
 
 /* Place digit d in empty cell c, clearing it from the peers, keeping
  * pos[], empty[] and placed[] up to date. */
