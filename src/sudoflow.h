@@ -382,8 +382,10 @@ struct iovec;
 SF_API int sf_writer_writev(sf_writer_t *writer, const struct iovec *iov,
                             int n, sf_error_t *err);
 /* Flush and close.  With commit the temporary file is renamed into place;
- * without it (or when flushing fails) it is removed.  Frees the writer.
- * 0 or -1. */
+ * without it (or when flushing fails) it is removed.  Without force the
+ * commit never replaces a file: one that appeared under the name since
+ * the writer opened is left alone, the temporary file is removed and the
+ * commit fails (SF_ERR_IO).  Frees the writer.  0 or -1. */
 SF_API int sf_writer_close(sf_writer_t *writer, int commit, sf_error_t *err);
 
 /* Name of the temporary file being written, or NULL (stdout, or a

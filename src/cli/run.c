@@ -343,24 +343,29 @@ static int write_stats(const cli_run_t *r, sf_writer_t *w, sf_error_t *err)
     return sf_writer_write(w, r->json, strlen(r->json), err);
 }
 
-/* Commit the outputs, then the statistics file: when only the latter
- * fails, the outputs are in place and the message says so. */
+/* Commit the outputs, then the statistics file, in that order, up to the
+ * first that fails (a write error, or a file that appeared under its
+ * name): the message then names the files already in place. */
 static int close_outputs(const cli_run_t *r, const sf_writer_opts_t *wo,
                          sf_writer_t **wr, int nout, int rc, sf_error_t *err)
 {
     if (rc == 0 && r->stats_path)
         rc = write_stats(r, wr[nout], err);
-    for (int i = 0; i < nout; i++)
-        rc = close_one(wr[i], i, rc, err);
-    if (!r->stats_path)
-        return rc;
-    const int before = rc;
-    rc = close_one(wr[nout], STATS_SLOT, rc, err);
-    for (int i = 0; before == 0 && rc != 0 && i < nout; i++) {
-        const size_t n = strlen(err->message);
-        if (wo[i].path && strcmp(wo[i].path, "-") != 0)
-            snprintf(err->message + n, sizeof err->message - n,
-                     "; %s is complete", wo[i].path);
+    const int n = nout + (r->stats_path != NULL);
+    int placed = 0; /* outputs committed */
+    for (int i = 0; i < n; i++) {
+        const int before = rc;
+        rc = close_one(wr[i], i < nout ? i : STATS_SLOT, rc, err);
+        placed += rc == 0;
+        if (before != 0 || rc == 0)
+            continue;
+        for (int k = 0; k < placed; k++) {
+            const char *path = k < nout ? wo[k].path : r->stats_path;
+            const size_t len = strlen(err->message);
+            if (path && strcmp(path, "-") != 0)
+                snprintf(err->message + len, sizeof err->message - len,
+                         "; %s is complete", path);
+        }
     }
     return rc;
 }

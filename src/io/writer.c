@@ -5,16 +5,20 @@
  * under a temporary name in the same directory (NAME.tmp-XXXXXX, or
  * .sudoflow.tmp-XXXXXX when NAME is too long to extend) and renamed into
  * place only when the caller commits, so a failed or interrupted run
- * never leaves a file that looks complete; an existing file is replaced
- * only with force.  An existing non-regular file (/dev/null, /dev/full, a
- * FIFO) is written directly.  Every write is checked, so a full disk is
- * an error, not a short file.
+ * never leaves a file that looks complete.  An existing file is replaced
+ * only with force: without it, opening refuses a file that exists, and
+ * the commit refuses one that appeared while the run wrote (another run,
+ * another program), atomically: renameat2's RENAME_NOREPLACE, or where
+ * the file system lacks it a hard link and an unlink, which fail just the
+ * same when the name is taken.  An existing non-regular file (/dev/null,
+ * /dev/full, a FIFO) is written directly.  Every write is checked, so a
+ * full disk is an error, not a short file.
  *
  * The writer does not compress: for gzip output the batch driver compresses
  * chunks into independent gzip members in parallel (sf_gzip_member, in
  * gzout.c) and passes the members here in order.
  */
-#define _DEFAULT_SOURCE /* pwritev */
+#define _GNU_SOURCE /* pwritev, renameat2 */
 #include "sudoflow.h"
 #include "writer_at.h"
 
@@ -37,6 +41,7 @@ struct sf_writer {
     char *path;         /* final name, NULL for stdout */
     char *tmp;          /* temporary name, NULL when writing directly */
     int wrote;          /* 1 once any byte was written */
+    int force;          /* commit may replace a file at path */
 };
 
 static void set_error(sf_error_t *err, int code, const char *name,
@@ -171,6 +176,7 @@ sf_writer_t *sf_writer_open(const sf_writer_opts_t *o, sf_error_t *err)
     w->gzip = o->gzip < 0 ? (!to_stdout && ends_with(o->path, ".gz")) : o->gzip;
     w->level = o->level >= 1 && o->level <= 9 ? o->level : 1;
     w->fd = STDOUT_FILENO;
+    w->force = o->force;
     if (!to_stdout) {
         w->own_fd = 1;
         if (open_target(w, o, err) != 0) {
@@ -273,6 +279,48 @@ static int finish_gzip(sf_writer_t *w, sf_error_t *err)
     return rc;
 }
 
+/* rename(tmp, path), but failing with EEXIST when path exists: the
+ * kernel's RENAME_NOREPLACE, else a hard link then the unlink of tmp;
+ * on a file system with neither, a look before the rename is the best
+ * there is. */
+static int rename_noreplace(const char *tmp, const char *path)
+{
+#ifdef RENAME_NOREPLACE
+    if (renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_NOREPLACE) == 0)
+        return 0;
+    if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
+        return -1;
+#endif
+    if (link(tmp, path) == 0) {
+        unlink(tmp);
+        return 0;
+    }
+    if (errno != EPERM && errno != ENOTSUP)
+        return -1;
+    struct stat st;
+    if (lstat(path, &st) == 0) {
+        errno = EEXIST;
+        return -1;
+    }
+    return rename(tmp, path);
+}
+
+/* Put the temporary file in place: replacing what is there with force,
+ * else only when the name is still free. */
+static int commit_temp(sf_writer_t *w, sf_error_t *err)
+{
+    if (w->force ? rename(w->tmp, w->path) == 0
+                 : rename_noreplace(w->tmp, w->path) == 0)
+        return 0;
+    if (errno == EEXIST)
+        set_error(err, SF_ERR_IO, w->path, "was created by another program "
+                  "while this run wrote it: left as it is, and this run's "
+                  "output removed (use -f to overwrite)", 0);
+    else
+        set_error(err, SF_ERR_IO, w->path, "cannot rename into place", errno);
+    return -1;
+}
+
 int sf_writer_close(sf_writer_t *w, int commit, sf_error_t *err)
 {
     if (!w) /* nothing to close, as free(NULL) */
@@ -283,11 +331,8 @@ int sf_writer_close(sf_writer_t *w, int commit, sf_error_t *err)
         rc = -1;
     }
     if (w->tmp) {
-        if (commit && rc == 0 && rename(w->tmp, w->path) != 0) {
-            set_error(err, SF_ERR_IO, w->path, "cannot rename into place",
-                      errno);
-            rc = -1;
-        }
+        if (commit && rc == 0)
+            rc = commit_temp(w, err);
         if (!commit || rc != 0)
             unlink(w->tmp);
     }

@@ -881,6 +881,56 @@ static void test_writer_existing_file(void **state)
     assert_string_equal(list, "out.txt");
 }
 
+/* A file that appears under the output's name while the run writes
+ * (another run, another program) is not replaced without force: the
+ * commit fails, saying so, the file keeps what it held and the run's
+ * temporary file is gone.  With force it is replaced. */
+static void test_writer_file_appears(void **state)
+{
+    dir_t *const d = *state;
+    char path[128], list[512];
+    in_dir(d, "out.txt", path, sizeof path);
+    sf_writer_opts_t o = wopts(path, 0, 0);
+    sf_error_t err = {0};
+    sf_writer_t *w = sf_writer_open(&o, &err);
+    assert_non_null(w);
+    assert_int_equal(sf_writer_write(w, "ours\n", 5, &err), 0);
+    spit(path, "precious\n", 9);
+    assert_int_equal(sf_writer_close(w, 1, &err), -1);
+    assert_int_equal(err.code, SF_ERR_IO);
+    assert_non_null(strstr(err.message, path));
+    assert_non_null(strstr(err.message, "-f"));
+    char *got = slurp(path, NULL);
+    assert_string_equal(got, "precious\n");
+    free(got);
+    dir_list(d, list, sizeof list);
+    assert_string_equal(list, "out.txt");
+
+    /* A symbolic link that appears counts as a file there too. */
+    unlink(path);
+    w = sf_writer_open(&o, &err);
+    assert_non_null(w);
+    assert_int_equal(symlink("nowhere", path), 0);
+    assert_int_equal(sf_writer_close(w, 1, &err), -1);
+    char target[32] = "";
+    assert_int_equal(readlink(path, target, sizeof target - 1), 7);
+    assert_string_equal(target, "nowhere");
+    unlink(path);
+
+    spit(path, "old\n", 4);
+    o.force = 1;
+    w = sf_writer_open(&o, &err);
+    assert_non_null(w);
+    assert_int_equal(sf_writer_write(w, "ours\n", 5, &err), 0);
+    spit(path, "precious\n", 9);
+    assert_int_equal(sf_writer_close(w, 1, &err), 0);
+    got = slurp(path, NULL);
+    assert_string_equal(got, "ours\n");
+    free(got);
+    dir_list(d, list, sizeof list);
+    assert_string_equal(list, "out.txt");
+}
+
 static void test_writer_cannot_create(void **state)
 {
     dir_t *const d = *state;
@@ -1137,6 +1187,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_writer_no_commit, make_dir,
                                         remove_dir),
         cmocka_unit_test_setup_teardown(test_writer_existing_file, make_dir,
+                                        remove_dir),
+        cmocka_unit_test_setup_teardown(test_writer_file_appears, make_dir,
                                         remove_dir),
         cmocka_unit_test_setup_teardown(test_writer_cannot_create, make_dir,
                                         remove_dir),
