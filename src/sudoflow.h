@@ -552,6 +552,12 @@ typedef struct sf_job {
      * one at a time instead of in blocks, so that they finish a chunk
      * together; output is still formatted by blocks. */
     int fine;
+    /* Output bytes an item is expected to take, all outputs together (0:
+     * 128).  A chunk holds no more items than fit 16 MiB by the larger of
+     * this and what the items written so far took on average, so memory
+     * stays bounded however large the records are (in a job of several
+     * processes, by this alone: they must cut the same chunks). */
+    size_t item_output;
 } sf_job_t;
 
 typedef struct sf_job_stats {

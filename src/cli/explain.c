@@ -416,6 +416,8 @@ static int explain_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
         .ctx = k, .outputs = 1, .slot_size = sizeof(explain_slot_t),
         .start = explain_start, .begin = explain_begin, .work = explain_work,
         .keep = explain_keep, .emit = explain_emit, .fine = 1, /* up to seconds each */
+        /* a trace: about 6 kB of JSON, 50 kB with the candidates */
+        .item_output = k->candidates ? 64 << 10 : 8 << 10,
     };
     const int rc = sf_job_run(&k->run.batch, &job, rd, wr, &k->stats, err);
     explain_finish(k);

@@ -197,6 +197,40 @@ void batch_write_output(driver_t *d, const bchunk_t *c, int o)
     }
 }
 
+/* Items per chunk: as asked, but no more than keep a chunk's records,
+ * work slots and output within CHUNK_BYTES at d->item_bytes of output an
+ * item (the record text has its own bound, the reader's).  One process
+ * starts at SLOW_START items and at most doubles from chunk to chunk,
+ * so the output its items really take is known (fit_output) before the
+ * chunks are large; several processes must cut the same chunks, and go
+ * by the job's item_output alone. */
+static void chunk_size(driver_t *d)
+{
+    const size_t item = sizeof(sf_record_t) + d->job->slot_size +
+                        d->item_bytes;
+    size_t n = d->chunk_asked < CHUNK_BYTES / item ? d->chunk_asked
+                                                  : CHUNK_BYTES / item;
+    if (!d->dist) {
+        const size_t grow = d->chunk ? 2 * d->chunk : SLOW_START;
+        n = n < grow ? n : grow;
+    }
+    d->chunk = n ? n : 1;
+}
+
+/* After chunk c was written: count an item for at least the output the
+ * items of c took on average, and size the chunks read from now on. */
+static void fit_output(driver_t *d, const bchunk_t *c)
+{
+    size_t bytes = 0;
+    for (size_t k = 0; k < c->nblocks; k++)
+        for (int o = 0; o < d->nout; o++)
+            bytes += c->blocks[k].out[o].text.len + c->blocks[k].gz[o].len;
+    const size_t per = c->n ? (bytes + c->n - 1) / c->n : 0;
+    if (per > d->item_bytes)
+        d->item_bytes = per < CHUNK_BYTES ? per : CHUNK_BYTES;
+    chunk_size(d);
+}
+
 /* Write chunk c: every output's blocks in order.  A failed read or an
  * invalid record under strict stops reading, not writing: the items before
  * it are still written. */
@@ -210,6 +244,7 @@ static void write_chunk(driver_t *d, const bchunk_t *c)
         batch_write_output(d, c, o);
     d->written += c->n;
     d->bytes_written = c->bytes_end;
+    fit_output(d, c);
 }
 
 /* Make *p hold at least need bytes (*cap of them now), doubling. */
@@ -686,12 +721,12 @@ static driver_t driver_of(const sf_batch_opts_t *opts, const sf_job_t *job,
     }
     d.dist = sf_dist;
     d.peers = sf_dist ? batch_peers : NULL;
-    /* items per chunk: as asked, but no more than keep its memory within
-     * CHUNK_BYTES (the record text has its own bound, the reader's) */
-    const size_t item = sizeof(sf_record_t) + job->slot_size + ITEM_OUTPUT;
-    d.chunk = opts->chunk ? opts->chunk : CHUNK_DEFAULT;
-    if (d.chunk > CHUNK_BYTES / item)
-        d.chunk = CHUNK_BYTES / item;
+    d.chunk_asked = opts->chunk ? opts->chunk : CHUNK_DEFAULT;
+    d.item_bytes = job->item_output > ITEM_OUTPUT ? job->item_output
+                                                  : ITEM_OUTPUT;
+    if (d.item_bytes > CHUNK_BYTES)
+        d.item_bytes = CHUNK_BYTES;
+    chunk_size(&d);
     d.threads = opts->threads > 0 ? opts->threads : omp_get_max_threads();
     /* as many workers as can start (the runtime would end the process),
      * and the spare thread when there are fewer workers than cores and it

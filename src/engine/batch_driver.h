@@ -17,11 +17,13 @@
 
 #define BLOCK 128            /* items per unit of parallel work */
 #define CHUNK_DEFAULT 8192   /* items per chunk */
+#define SLOW_START 256       /* items of a process's first chunk */
 #define IOV_BATCH 256        /* blocks per writev */
 #define FANOUT_BYTES (16u << 20) /* fan-out chunk: record text of its items */
 #define CHUNK_BYTES (16u << 20)  /* a chunk's items: records, work slots and
                                   * (about) their output, at most */
-#define ITEM_OUTPUT 128          /* output bytes an item is counted for */
+#define ITEM_OUTPUT 128          /* output bytes an item is counted for,
+                                  * unless the job or its output says more */
 
 typedef struct block {
     sf_out_t out[SF_MAX_OUTPUTS]; /* formatted records, per output */
@@ -57,7 +59,9 @@ typedef struct driver {
     sf_writer_t *const *writers;
     int nout;             /* outputs */
     int gzip[SF_MAX_OUTPUTS], level[SF_MAX_OUTPUTS];
-    size_t chunk;         /* items per chunk */
+    size_t chunk;         /* items per chunk (chunk_size) */
+    size_t chunk_asked;   /* ...as the options ask */
+    size_t item_bytes;    /* output bytes an item is counted for */
     int threads;          /* workers, as many as can start */
     int spare;            /* 1: one more thread reads and writes */
     uint64_t fanout;      /* items per record (1 for other jobs) */

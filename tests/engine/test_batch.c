@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -34,6 +35,7 @@
 #include "sudoflow.h"
 #include "testutil.h"
 #include "core/timer.h"
+#include "sanitized.h"
 
 /* ================================================================ helpers */
 
@@ -1383,6 +1385,61 @@ static void test_job_fine(void **state)
     free(s.v);
 }
 
+/* A job whose items each write 64 kB, with no item_output to say so and
+ * any --chunk: the driver starts with small chunks, sees what the items
+ * take and cuts the chunks by it, so the peak stays near three chunks of
+ * 16 MiB instead of growing with the items (3,000 items: 192 MB in one
+ * chunk).  First in the list, so that the process's peak so far is its
+ * start (ru_maxrss never goes down). */
+enum { BIG_ITEM = 64 << 10 };
+
+static void big_work(void *ctx, int thread, const sf_item_t *it, void *slot)
+{
+    (void)ctx, (void)thread, (void)it, (void)slot;
+}
+
+static void big_emit(void *ctx, int thread, const sf_item_t *it, void *slot,
+                     sf_out_t *const *out)
+{
+    (void)ctx, (void)thread, (void)slot;
+    static char text[BIG_ITEM];
+    memset(text, 'a' + (int)(it->index % 26), sizeof text);
+    sf_out_text(out[0], text, sizeof text);
+    sf_out_end(out[0]);
+}
+
+static long peak_kib(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return ru.ru_maxrss;
+}
+
+static void test_chunks_fit_output(void **state)
+{
+    (void)state;
+    if (SANITIZED)
+        skip(); /* the sanitizer's memory is not the driver's */
+    const long before = peak_kib();
+    const sf_job_t job = {
+        .source = 1, .count = 3000, .outputs = 1, .work = big_work,
+        .emit = big_emit,
+    };
+    sf_batch_opts_t o = base_opts(2, (size_t)1 << 40);
+    const sf_writer_opts_t wo = {"/dev/null", 1, 0, 1};
+    sf_error_t err = {0};
+    sf_writer_t *w = sf_writer_open(&wo, &err);
+    assert_non_null(w);
+    sf_job_stats_t st;
+    assert_int_equal(sf_job_run(&o, &job, NULL, &w, &st, &err), 0);
+    assert_int_equal(sf_writer_close(w, 1, &err), 0);
+    assert_int_equal(st.records[0], 3000);
+    const long grew = peak_kib() - before;
+    print_message("peak grew by %ld KiB for %d items of %d KiB\n", grew,
+                  3000, BIG_ITEM >> 10);
+    assert_true(grew < 100 * 1024);
+}
+
 /* A source job: no reader, items 0..count-1, made in chunks. */
 static void src_work(void *ctx, int thread, const sf_item_t *it, void *slot)
 {
@@ -1556,6 +1613,7 @@ static void test_job_fanout(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_chunks_fit_output), /* first: see there */
         cmocka_unit_test_setup_teardown(test_job_fanout, make_dir,
                                         remove_dir),
         cmocka_unit_test_setup_teardown(test_threads_and_chunks_agree, make_dir,
