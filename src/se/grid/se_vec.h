@@ -6,6 +6,13 @@
  * (the step loop, subsets, intersections, wings).  AVX2 with
  * -march=native, SSE in portable builds; the one intrinsic each needs
  * (which lanes are set, as bits) is here with its plain fallback.
+ *
+ * No vector is ever passed or returned by value: a 32-byte vector in a
+ * call has a calling convention that differs with and without AVX, which
+ * GCC notes (and Clang warns of, -Wpsabi) in portable builds, even for
+ * a function that is always inlined.  The helpers take a pointer; the
+ * macros of the same name give them a value (a GNU statement expression
+ * holds it), so that the callers read as plain calls.
  */
 #ifndef SF_SE_VEC_H
 #define SF_SE_VEC_H
@@ -22,10 +29,10 @@ typedef uint16_t v16u __attribute__((vector_size(32)));
 
 #define SPLAT8(x) ((v8u){x, x, x, x, x, x, x, x})
 
-/* The lanes of x that are not 0 (bit j for lane j). */
-static inline unsigned se_lanes8(v8u x)
+/* The lanes of *x that are not 0 (bit j for lane j). */
+static inline unsigned se_lanes8_at(const v8u *x)
 {
-    const v8u nz = (v8u)(x != SPLAT8(0));
+    const v8u nz = (v8u)(*x != SPLAT8(0));
 #if defined(__AVX2__) && defined(__BMI2__)
     return (unsigned)_mm256_movemask_ps((__m256)nz);
 #else
@@ -35,27 +42,33 @@ static inline unsigned se_lanes8(v8u x)
     return m;
 #endif
 }
+#define se_lanes8(x) \
+    __extension__({ const v8u se_lanes8_x = (x); se_lanes8_at(&se_lanes8_x); })
 
-/* The lanes of a comparison's result c that are set (all ones or 0),
+/* The lanes of a comparison's result *c that are set (all ones or 0),
  * bit j for lane j. */
-static inline unsigned se_lanes16(v16u c)
+static inline unsigned se_lanes16_at(const v16u *c)
 {
 #if defined(__AVX2__) && defined(__BMI2__)
-    return _pext_u32((unsigned)_mm256_movemask_epi8((__m256i)c), 0x55555555u);
+    return _pext_u32((unsigned)_mm256_movemask_epi8((__m256i)*c), 0x55555555u);
 #else
     unsigned m = 0;
     for (int j = 0; j < 16; j++)
-        m |= (c[j] & 1u) << j;
+        m |= ((*c)[j] & 1u) << j;
     return m;
 #endif
 }
+#define se_lanes16(c) \
+    __extension__({ const v16u se_lanes16_c = (c); se_lanes16_at(&se_lanes16_c); })
 
 /* The lanes 0..8 of a comparison's result c that are set, bit j for
  * lane j. */
-static inline unsigned se_lanes9(v16u c)
+static inline unsigned se_lanes9_at(const v16u *c)
 {
-    return se_lanes16(c) & 0x1ffu;
+    return se_lanes16_at(c) & 0x1ffu;
 }
+#define se_lanes9(c) \
+    __extension__({ const v16u se_lanes9_c = (c); se_lanes9_at(&se_lanes9_c); })
 
 /* The nine values at p (a region's places per digit) into *x, a vector
  * lane each, the other lanes 0.  One load of sixteen: p[9..15] must be
@@ -69,16 +82,16 @@ static inline void se_load9(v16u *x, const uint16_t *p)
     *x &= nine;
 }
 
-/* The lanes of x with exactly one bit set, bit j for lane j. */
-static inline unsigned se_ones16(v16u x)
+/* The lanes of *x with exactly one bit set, bit j for lane j. */
+static inline unsigned se_ones16_at(const v16u *x)
 {
     const v16u zero = {0};
-    return se_lanes16((v16u)(x != zero) & (v16u)((x & (x - 1)) == zero));
+    return se_lanes16((v16u)(*x != zero) & (v16u)((*x & (*x - 1)) == zero));
 }
+#define se_ones16(x) \
+    __extension__({ const v16u se_ones16_x = (x); se_ones16_at(&se_ones16_x); })
 
-/* The number of bits set in each lane of *x, in place.  (Vectors go
- * through pointers here: returning a 32-byte vector has an ABI that
- * changes with AVX, which GCC warns about in portable builds.) */
+/* The number of bits set in each lane of *x, in place. */
 static inline void se_count16(v16u *x)
 {
     const v16u zero = {0};
