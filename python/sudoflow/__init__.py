@@ -9,10 +9,15 @@ anything; a line end at the end is ignored, as from ``readlines()``).  A
 string that is not a puzzle is an *invalid record*, flagged per row as
 the command line flags it (status ``INVALID``, ``invalid`` set); bad
 arrays (shape, dtype, values above 9) raise ``ValueError`` or
-``TypeError`` instead.  Every call takes ``threads`` (``None`` or 0: all
-cores; at most 4096, and a call runs with fewer when not all of them can
-start) and gives the same answers for every thread count, equal to what
-the ``sudoflow`` command prints for the same records and seed.
+``TypeError`` instead.  Every argument is checked so: the wrong type
+(a bool or a str where a number is meant, a dict or a set for puzzles)
+is a ``TypeError``, a value out of range a ``ValueError``, each naming
+the argument; None is an option's default (a budget: no limit; a budget
+given is a finite number of seconds above 0).  Every call takes
+``threads`` (``None`` or 0: all cores; at most 4096, and a call runs with
+fewer when not all of them can start) and gives the same answers for
+every thread count, equal to what the ``sudoflow`` command prints for the
+same records and seed.
 
     >>> import sudoflow
     >>> r = sudoflow.solve(["4...3.......6..8..........1....5..9..8....6"
@@ -28,6 +33,7 @@ duration, which is all a batch call needs.  The per-call overhead cffi
 saves is irrelevant when one call handles a whole array.
 """
 
+import collections.abc
 import numbers
 import os
 import queue
@@ -82,6 +88,12 @@ _NOMEM = "sudoflow: out of memory"
 
 
 # ---------------------------------------------------------------- input
+#
+# Every argument is checked before any work: a value of the wrong type
+# (a bool where a number is meant, a str where a number or a list is, a
+# dict or a set where puzzles are) raises TypeError, a value of the right
+# type out of range ValueError, each naming the argument.  None is an
+# option's default wherever it has one.
 
 def _threads(threads):
     if threads is None:
@@ -104,19 +116,73 @@ def _count(name, value, low, high=2**64 - 1):
     return int(value)
 
 
-def _from_array(a):
+def _flag(name, value):
+    """A yes/no option: True or False (NumPy's too), 1 or 0, None for the
+    default, False."""
+    if value is None:
+        return False
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    if isinstance(value, numbers.Integral) and value in (0, 1):
+        return bool(value)
+    raise TypeError("%s must be True or False, not %r" % (name, value))
+
+
+def _budget(budget):
+    """A time budget in seconds for the library, which takes 0 for none:
+    None (no limit) gives 0.0, anything else must be a finite number
+    above 0 (so a budget the caller gives never becomes "no limit")."""
+    if budget is None:
+        return 0.0
+    if not isinstance(budget, numbers.Real) or isinstance(budget, bool):
+        raise TypeError("budget must be a number of seconds or None (no "
+                        "limit), not %r" % (budget,))
+    try:
+        value = float(budget)
+    except OverflowError:
+        value = float("inf")
+    if not 0 < value < float("inf"):
+        raise ValueError("budget must be a finite number of seconds above 0, "
+                         "or None for no limit; not %r" % (budget,))
+    return value
+
+
+def _text(name, value):
+    """A str option as the C string the library takes."""
+    if not isinstance(value, str):
+        raise TypeError("%s must be a str, not %r" % (name, value))
+    try:
+        if "\0" not in value:
+            return value.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        pass
+    raise ValueError("%s %r: not a name the library can take (a NUL "
+                     "character or a lone surrogate)" % (name, value))
+
+
+def _choice(name, value, known):
+    """The index of a str option among the names it may take."""
+    if not isinstance(value, str):
+        raise TypeError("%s must be a str, one of %s; not %r"
+                        % (name, ", ".join(known), value))
+    if value not in known:
+        raise ValueError("%s %r: one of %s" % (name, value, ", ".join(known)))
+    return known.index(value)
+
+
+def _from_array(a, name="puzzles"):
     """uint8[N, 81] C-contiguous copy or view of an integer array."""
     if a.dtype.kind not in "iu":
-        raise TypeError("puzzles must have an integer dtype (uint8 cells, "
-                        "0 = empty), not %s" % a.dtype)
+        raise TypeError("%s must have an integer dtype (uint8 cells, "
+                        "0 = empty), not %s" % (name, a.dtype))
     if a.ndim != 2 or a.shape[1] != _CELLS:
-        raise ValueError("puzzles must have shape (N, 81), not %s%s"
-                         % (a.shape, "; reshape(-1, 81) it"
+        raise ValueError("%s must have shape (N, 81), not %s%s"
+                         % (name, a.shape, "; reshape(-1, 81) it"
                             if a.size % _CELLS == 0 and a.size else ""))
     if a.size and (a.max() > 9 or (a.dtype.kind == "i" and a.min() < 0)):
         row, col = np.argwhere((a < 0) | (a > 9))[0]
-        raise ValueError("puzzles[%d, %d] is %d: cells must be 0 (empty) "
-                         "to 9" % (row, col, a[row, col]))
+        raise ValueError("%s[%d, %d] is %d: cells must be 0 (empty) "
+                         "to 9" % (name, row, col, a[row, col]))
     return np.ascontiguousarray(a, dtype=np.uint8)
 
 
@@ -152,8 +218,23 @@ def _puzzles(puzzles, threads):
     """(cells uint8[N, 81], invalid uint8[N] or None) from any input."""
     if isinstance(puzzles, (str, bytes)):
         puzzles = [puzzles]
-    if isinstance(puzzles, np.ndarray) and puzzles.dtype.kind not in "OSU":
-        return _from_array(puzzles), None
+    elif not isinstance(puzzles, np.ndarray) and hasattr(puzzles,
+                                                         "__array__"):
+        # An array-like (a data frame, a tensor) by its values, not by
+        # what iterating over it gives (a data frame's column names).
+        puzzles = np.asarray(puzzles)
+    if isinstance(puzzles, np.ndarray):
+        if puzzles.dtype.kind not in "OSU":
+            return _from_array(puzzles), None
+        if puzzles.dtype.kind != "O" and puzzles.ndim != 1:
+            raise ValueError("puzzles: an array of puzzle strings must "
+                             "have shape (N,), not %s" % (puzzles.shape,))
+    elif isinstance(puzzles, (collections.abc.Mapping, set, frozenset)):
+        # Iterating gives a mapping's keys, or a set's members in no
+        # order the rows of the answer could follow.
+        raise TypeError("puzzles must be a uint8[N, 81] array or a "
+                        "sequence of puzzle strings, not a %s (a list of "
+                        "its puzzles will do)" % type(puzzles).__name__)
     try:
         seq = list(puzzles)
     except TypeError:
@@ -164,7 +245,12 @@ def _puzzles(puzzles, threads):
         seq = [str(s) for s in seq]
     if not seq or isinstance(seq[0], (str, bytes)):
         return _from_strings(seq, threads)
-    return _from_array(np.asarray(seq)), None
+    try:
+        rows = np.asarray(seq)
+    except ValueError:  # rows of different lengths
+        raise ValueError("puzzles: rows of different lengths; they must "
+                         "make an (N, 81) integer array") from None
+    return _from_array(rows), None
 
 
 def _invalid_bool(invalid, n):
@@ -432,6 +518,32 @@ class AugmentResult(_Result):
 
 # ------------------------------------------------------------------- API
 
+def _paths(paths):
+    """read's paths as the file names the library opens."""
+    if isinstance(paths, (str, bytes, os.PathLike)):
+        paths = [paths]
+    elif isinstance(paths, (collections.abc.Mapping, set, frozenset)):
+        raise TypeError("paths must be a path or a list of paths, not a %s"
+                        % type(paths).__name__)
+    try:
+        paths = list(paths)
+    except TypeError:
+        raise TypeError("paths must be a path or a list of paths, not %r"
+                        % (paths,)) from None
+    names = []
+    for p in paths:
+        if not isinstance(p, (str, bytes, os.PathLike)):
+            raise TypeError("paths: %r is not a path (str, bytes or "
+                            "os.PathLike)" % (p,))
+        name = os.fsencode(p)
+        if b"\0" in name:
+            raise ValueError("paths: %r holds a NUL character" % (p,))
+        names.append(name)
+    if not names:
+        raise ValueError("read: no paths (\"-\" is standard input)")
+    return names
+
+
 def read(paths, format=None, column=None):
     """The puzzles of one file or several (a path, or a list of paths read
     as one stream; "-" is standard input) as the command line reads them:
@@ -442,20 +554,24 @@ def read(paths, format=None, column=None):
     command line (``sudoflow solve``): they raise ValueError, as a bad
     csv column does; a missing or damaged file raises OSError, with the
     command line's message."""
-    if isinstance(paths, (str, bytes, os.PathLike)):
-        paths = [paths]
-    names = [os.fsencode(p) for p in paths]
-    if not names:
-        raise ValueError("read: no paths (\"-\" is standard input)")
+    names = _paths(paths)
     opts = _native.ReaderOpts()
     opts.no_text = 1
     if format is not None:
-        if format not in _native.SF_FORMATS:
-            raise ValueError("format %r: one of %s"
-                             % (format, ", ".join(_native.SF_FORMATS)))
+        _choice("format", format, _native.SF_FORMATS)
         opts.format = _lib.sf_format_parse(format.encode())
     if column is not None:
-        opts.column = str(column).encode()
+        if isinstance(column, numbers.Integral) and \
+                not isinstance(column, bool):
+            if column < 1:
+                raise ValueError("column %d: csv columns are numbered from "
+                                 "1" % column)
+            opts.column = b"%d" % column
+        elif isinstance(column, str):
+            opts.column = _text("column", column)
+        else:
+            raise TypeError("column must be a str (a name) or an integer "
+                            "(a number from 1), not %r" % (column,))
     argv = (_native._c.c_char_p * max(len(names), 1))(*names)
     reader = _lib.sf_reader_new(argv, len(names), opts)
     if not reader:
@@ -498,10 +614,11 @@ def solve(puzzles, limit=1, lex=False, threads=None, kernel=None):
     kernel   a name from KERNELS (None: the default, fastest)
     """
     limit = _count("limit", limit, 0)
+    lex = _flag("lex", lex)
     nt = _threads(threads)
     k = None
     if kernel is not None:
-        k = _lib.sf_kernel_find(str(kernel).encode())
+        k = _lib.sf_kernel_find(_text("kernel", kernel))
         if not k:
             raise ValueError("unknown kernel %r (%s)"
                              % (kernel, ", ".join(KERNELS)))
@@ -546,13 +663,26 @@ def card(puzzles, measures=tuple(_CARD_MEASURES), threads=None):
     """The difficulty card of every puzzle; a CardResult.
 
     measures  the names of the measures to compute (statuses and guesses
-              always are): any of minimal, singles_closure, backdoor,
-              automorphisms
+              always are): one name or a list of any of minimal,
+              singles_closure, backdoor, automorphisms; None: all four
     """
-    if isinstance(measures, str):
+    if measures is None:
+        measures = tuple(_CARD_MEASURES)
+    elif isinstance(measures, str):
         measures = (measures,)
+    elif isinstance(measures, (bytes, collections.abc.Mapping)):
+        raise TypeError("measures must be a str or a list of str, not %r"
+                        % (measures,))
+    try:
+        measures = list(measures)
+    except TypeError:
+        raise TypeError("measures must be a str, a list of str or None, "
+                        "not %r" % (measures,)) from None
     bits = 0
     for m in measures:
+        if not isinstance(m, str):
+            raise TypeError("measures: %r is not a str (one of %s)"
+                            % (m, ", ".join(_CARD_MEASURES)))
         if m not in _CARD_MEASURES:
             raise ValueError("measures: %r is not one of %s"
                              % (m, ", ".join(_CARD_MEASURES)))
@@ -569,14 +699,6 @@ def card(puzzles, measures=tuple(_CARD_MEASURES), threads=None):
     return CardResult(*out, _invalid_bool(invalid, n))
 
 
-def _budget(budget):
-    """A time budget in seconds (0: none), as --se-budget takes it."""
-    budget = float(budget)
-    if not budget >= 0 or budget == float("inf"):
-        raise ValueError("budget: a number of seconds, 0 or more")
-    return budget
-
-
 def _se_fields(tenths, steps, flags):
     """SeResult's ratings, bounds and steps from the library's tenths,
     steps and flags."""
@@ -589,21 +711,20 @@ def _se_fields(tenths, steps, flags):
 SE_SCALES = ("classic", "sukaku")
 
 
-def _scale(scale):
-    """The sf_se_scale_t of a scale name."""
-    if scale not in SE_SCALES:
-        raise ValueError("scale %r: one of %s" % (scale, ", ".join(SE_SCALES)))
-    return SE_SCALES.index(scale)
+def _scale(name, scale):
+    """The sf_se_scale_t of a scale name (None: classic)."""
+    return 0 if scale is None else _choice(name, scale, SE_SCALES)
 
 
-def se_rate(puzzles, budget=0.0, threads=None, scale="classic"):
+def se_rate(puzzles, budget=None, threads=None, scale="classic"):
     """Sudoku Explainer rating of every puzzle; an SeResult.
 
-    budget  seconds per puzzle (0: none), as rate --se-budget
-    scale   "classic" (rate's se and step fields) or "sukaku" (Sukaku
-            Explainer's scale: se_sukaku and step_sukaku)
+    budget  seconds per puzzle, a finite number above 0, as rate
+            --se-budget; None: no limit
+    scale   "classic" (rate's se and step fields; None too) or "sukaku"
+            (Sukaku Explainer's scale: se_sukaku and step_sukaku)
     """
-    sc = _scale(scale)
+    sc = _scale("scale", scale)
     budget = _budget(budget)
     nt = _threads(threads)
     cells, invalid = _puzzles(puzzles, nt)
@@ -626,13 +747,14 @@ def _copy(ptr, n, dtype):
     return np.ctypeslib.as_array(ptr, shape=(n,)).astype(dtype, copy=True)
 
 
-def explain(puzzles, candidates=False, budget=0.0, threads=None):
+def explain(puzzles, candidates=False, budget=None, threads=None):
     """The solving trace of every puzzle with exactly one solution; an
     ExplainResult (the traces ``sudoflow explain`` writes).
 
     candidates  also keep each step's candidates before it
-    budget      seconds per puzzle (0: none), as explain --se-budget: a
-                trace stopped by it has its steps so far
+    budget      seconds per puzzle, a finite number above 0, as explain
+                --se-budget (a trace stopped by it has its steps so far);
+                None: no limit
 
     A training tensor from it, e.g. the step at which each cell is filled
     and the technique that fills it (-1 for the givens):
@@ -646,6 +768,7 @@ def explain(puzzles, candidates=False, budget=0.0, threads=None):
         order[i, c] = step - t.step_start[i]
         tech[i, c] = t.technique[step]
     """
+    candidates = _flag("candidates", candidates)
     budget = _budget(budget)
     nt = _threads(threads)
     cells, invalid = _puzzles(puzzles, nt)
@@ -699,6 +822,7 @@ def augment(puzzles, k, seed, solutions=False, threads=None):
     copy's solution (puzzles with exactly one)."""
     k = _count("k", k, 1, 1000000)
     seed = _count("seed", seed, 0)
+    solutions = _flag("solutions", solutions)
     nt = _threads(threads)
     cells, invalid = _puzzles(puzzles, nt)
     n = len(cells)
@@ -712,23 +836,31 @@ def augment(puzzles, k, seed, solutions=False, threads=None):
 
 
 def _named(what, value, parse, known):
+    """A name from known, or its index."""
     if isinstance(value, numbers.Integral) and not isinstance(value, bool):
         if 0 <= value < len(known):
             return int(value)
     elif isinstance(value, str):
-        v = parse(value.encode())
-        if v >= 0:
-            return v
+        if "\0" not in value:
+            v = parse(value.encode("utf-8", "replace"))
+            if v >= 0:
+                return v
+    else:
+        raise TypeError("%s must be a str (one of %s) or its index, not %r"
+                        % (what, ", ".join(known), value))
     raise ValueError("unknown %s %r (%s)" % (what, value, ", ".join(known)))
 
 
-def _rating(value):
+def _rating(name, value):
     if not isinstance(value, numbers.Real) or isinstance(value, bool):
-        raise TypeError("a rating must be a number, not %r" % (value,))
-    if not 0 <= value < np.inf:
-        raise ValueError("a rating must be a finite number >= 0, not %r"
-                         % (value,))
-    return float(value)
+        raise TypeError("%s must be a number, not %r" % (name, value))
+    try:
+        if 0 <= value < np.inf:
+            return float(value)
+    except OverflowError:
+        pass
+    raise ValueError("%s must be a finite number >= 0, not %r"
+                     % (name, value))
 
 
 def generate(n, seed, clues=None, symmetry=None, level=None,
@@ -773,23 +905,26 @@ def generate(n, seed, clues=None, symmetry=None, level=None,
         target.level = _named("level", level, _lib.sf_level_parse,
                               LEVEL_NAMES)
     if min_rating is not None or max_rating is not None:
-        lo = -np.inf if min_rating is None else _rating(min_rating)
-        hi = np.inf if max_rating is None else _rating(max_rating)
+        lo = (-np.inf if min_rating is None
+              else _rating("min_rating", min_rating))
+        hi = (np.inf if max_rating is None
+              else _rating("max_rating", max_rating))
         if lo > hi:
             raise ValueError("min_rating %g is above max_rating %g"
                              % (lo, hi))
         target.rated, target.min_rating, target.max_rating = 1, lo, hi
     if min_se is not None or max_se is not None:
-        lo = 0.0 if min_se is None else _rating(min_se)
-        hi = np.inf if max_se is None else _rating(max_se)
+        lo = 0.0 if min_se is None else _rating("min_se", min_se)
+        hi = np.inf if max_se is None else _rating("max_se", max_se)
         if lo > 9.0:
             raise ValueError("min_se %g: at most 9.0 (puzzles rated above "
                              "it are too rare to search for)" % lo)
         if lo > hi:
             raise ValueError("min_se %g is above max_se %g" % (lo, hi))
         target.se, target.min_se, target.max_se = 1, lo, hi
-        target.se_scale = _scale(se_scale or "classic")
+        target.se_scale = _scale("se_scale", se_scale)
     elif se_scale is not None:
+        _scale("se_scale", se_scale)
         raise ValueError("se_scale is for min_se and max_se")
     puzzles = np.empty((n, _CELLS), dtype=np.uint8)
     made = np.empty(n, dtype=np.uint8)
@@ -808,10 +943,19 @@ def generate(n, seed, clues=None, symmetry=None, level=None,
 def to_strings(cells, empty="."):
     """Rows of a uint8[N, 81] array as 81-character strings, `empty` for
     0 (the command line's ``puzzle`` field uses '.', ``solution`` '0')."""
-    a = _from_array(np.asarray(cells))
+    if not isinstance(empty, str):
+        raise TypeError("empty must be a str of one character, not %r"
+                        % (empty,))
+    if len(empty) != 1 or not empty.isascii() or empty in "123456789":
+        raise ValueError("empty must be one ASCII character other than "
+                         "the digits 1-9, not %r" % (empty,))
+    try:
+        a = np.asarray(cells)
+    except ValueError:  # rows of different lengths
+        raise ValueError("cells: rows of different lengths; they must make "
+                         "an (N, 81) integer array") from None
+    a = _from_array(a, "cells")
     table = np.frombuffer((empty + "123456789").encode("ascii"),
                           dtype=np.uint8)
-    if len(table) != 10:
-        raise ValueError("empty must be one ASCII character")
     text = table[a].tobytes().decode("ascii")
     return [text[i:i + _CELLS] for i in range(0, len(text), _CELLS)]

@@ -549,6 +549,265 @@ def test_bad_options_raise(call, exc):
         call()
 
 
+# ------------------------------------------------------ argument checks
+#
+# One rule for every argument of every call: a value of the wrong type
+# raises TypeError, a value of the right type out of range ValueError, and
+# either message names the argument; None is the default where an option
+# has one.
+
+EMPTY_GRID = "." * 81  # many solutions: every call answers it at once
+
+PUZZLE_CALLS = {
+    "solve": sudoflow.solve,
+    "rate": sudoflow.rate,
+    "card": sudoflow.card,
+    "se_rate": sudoflow.se_rate,
+    "explain": sudoflow.explain,
+    "canon": sudoflow.canon,
+    "augment": lambda p: sudoflow.augment(p, 2, 1),
+}
+
+BUDGET_CALLS = {"se_rate": sudoflow.se_rate, "explain": sudoflow.explain}
+
+
+def _names(name):
+    """A match= pattern: the argument's name as a word of the message."""
+    return r"(?<![\w])%s(?![\w])" % name
+
+
+@pytest.mark.parametrize("call", sorted(BUDGET_CALLS))
+@pytest.mark.parametrize("budget", [
+    "1", "0", b"1", True, False, np.bool_(True), [1], 1j,
+    __import__("decimal").Decimal("1"),
+])
+def test_budget_of_another_type_raises_type_error(call, budget):
+    with pytest.raises(TypeError, match=_names("budget")):
+        BUDGET_CALLS[call]([EMPTY_GRID], budget=budget)
+
+
+@pytest.mark.parametrize("call", sorted(BUDGET_CALLS))
+@pytest.mark.parametrize("budget", [
+    0, 0.0, -0.0, np.float64(0), -1, -1e-9, float("nan"), float("inf"),
+    float("-inf"), 10**400, __import__("fractions").Fraction(1, 10**400),
+])
+def test_budget_not_finite_above_zero_raises_value_error(call, budget):
+    """0 is no budget at all to the library: a budget the caller gives
+    must never become "no limit"."""
+    with pytest.raises(ValueError, match=_names("budget")):
+        BUDGET_CALLS[call]([EMPTY_GRID], budget=budget)
+
+
+def test_budget_none_is_the_default_and_no_limit(monkeypatch):
+    """None (the default) reaches the library as 0.0, its "none"; a budget
+    given reaches it as that many seconds, however small."""
+    import fractions
+    import inspect
+    puzzles = load("sample.txt.gz", 5)
+    where = {"se_rate": 4, "explain": 3}  # the budget's place in the C call
+    seen = []
+    real = sudoflow._Runner.call
+
+    def spy(fn, *args):
+        seen.append(args)
+        return real(fn, *args)
+
+    monkeypatch.setattr(sudoflow._Runner, "call", staticmethod(spy))
+    for name, call in BUDGET_CALLS.items():
+        assert inspect.signature(call).parameters["budget"].default is None
+        want = call(puzzles)
+        assert not want.bounds.any()
+        for budget, c_budget in [(None, 0.0), (3600, 3600.0),
+                                 (np.float32(1800), 1800.0),
+                                 (fractions.Fraction(7200, 2), 3600.0)]:
+            seen.clear()
+            got = call(puzzles, budget=budget)
+            assert seen[-1][where[name]] == c_budget
+            assert type(seen[-1][where[name]]) is float
+            np.testing.assert_array_equal(got.ratings, want.ratings)
+        seen.clear()
+        call([EMPTY_GRID], budget=5e-324)
+        assert seen[-1][where[name]] == 5e-324
+
+
+def test_card_measures_none_is_all_and_wrong_types_raise():
+    lines = load("sample.txt.gz", 10) + load("multi.txt.gz", 5)
+    full = sudoflow.card(lines)
+    none = sudoflow.card(lines, measures=None)
+    for key in full._names:
+        np.testing.assert_array_equal(getattr(full, key), getattr(none, key))
+    for bad in (5, 1.5, True, b"minimal", [b"minimal"], [["minimal"]],
+                ["minimal", 3], [None], {"minimal": 1}):
+        with pytest.raises(TypeError, match=_names("measures")):
+            sudoflow.card(lines, measures=bad)
+    with pytest.raises(ValueError, match=_names("measures")):
+        sudoflow.card(lines, measures="")
+    # any iterable of names still does, and an empty one computes none
+    some = sudoflow.card(lines, measures=iter(["backdoor"]))
+    np.testing.assert_array_equal(some.backdoor, full.backdoor)
+    assert (sudoflow.card(lines, measures=[]).minimal == -1).all()
+
+
+@pytest.mark.parametrize("call", sorted(PUZZLE_CALLS))
+@pytest.mark.parametrize("bad", [
+    {"a": 1}, {}, {EMPTY_GRID: 1}, {EMPTY_GRID}, frozenset([EMPTY_GRID]),
+    42, 1.5, True, None, object(),
+])
+def test_puzzles_that_are_no_sequence_raise_type_error(call, bad):
+    """A dict's keys or a set's members are not rows of puzzles: they used
+    to become invalid records (explain({'a': 1}) gave one) or, worse,
+    rows in an order of their own."""
+    with pytest.raises(TypeError, match=_names("puzzles")):
+        PUZZLE_CALLS[call](bad)
+
+
+@pytest.mark.parametrize("call", sorted(PUZZLE_CALLS))
+@pytest.mark.parametrize("bad", [
+    [[0] * 81, [0] * 80],
+    np.array([[EMPTY_GRID, EMPTY_GRID]]),
+    np.array(EMPTY_GRID),
+])
+def test_puzzles_of_the_wrong_shape_raise_value_error(call, bad):
+    with pytest.raises(ValueError, match=_names("puzzles")):
+        PUZZLE_CALLS[call](bad)
+
+
+class _Frame:
+    """An array-like whose iteration gives its column names, as a data
+    frame's does."""
+
+    def __init__(self, a):
+        self.a = a
+
+    def __array__(self, dtype=None, copy=None):
+        return self.a if dtype is None else self.a.astype(dtype)
+
+    def __iter__(self):
+        return iter(["puzzle"])
+
+    def __len__(self):
+        return 1
+
+
+def test_array_like_puzzles_are_taken_by_their_values():
+    cells = to_cells(load("sample.txt.gz", 4))
+    want = sudoflow.solve(cells)
+    got = sudoflow.solve(_Frame(cells))
+    assert not got.invalid.any()
+    np.testing.assert_array_equal(got.solutions, want.solutions)
+    with pytest.raises(TypeError, match=_names("puzzles")):
+        sudoflow.solve(_Frame(cells.astype(np.float64)))
+
+
+@pytest.mark.parametrize("call,name", [
+    (lambda v: sudoflow.solve([EMPTY_GRID], lex=v), "lex"),
+    (lambda v: sudoflow.explain([EMPTY_GRID], candidates=v), "candidates"),
+    (lambda v: sudoflow.augment([EMPTY_GRID], 1, 1, solutions=v),
+     "solutions"),
+])
+def test_flags_are_true_or_false(call, name):
+    for bad in ("no", "", "False", 2, -1, 1.0, [True], b"1"):
+        with pytest.raises(TypeError, match=_names(name)):
+            call(bad)
+    for good in (True, False, 1, 0, np.bool_(True), np.int64(0), None):
+        call(good)
+
+
+SAMPLE = os.path.join(ROOT, "data", "sample.txt.gz")
+
+
+@pytest.mark.parametrize("call,exc,name", [
+    (lambda: sudoflow.solve([], threads=True), TypeError, "threads"),
+    (lambda: sudoflow.solve([], limit=True), TypeError, "limit"),
+    (lambda: sudoflow.solve([], limit="2"), TypeError, "limit"),
+    (lambda: sudoflow.solve([], kernel=0), TypeError, "kernel"),
+    (lambda: sudoflow.solve([], kernel=b"bitboard"), TypeError, "kernel"),
+    (lambda: sudoflow.solve([], kernel=sudoflow.KERNELS[0] + "\0x"),
+     ValueError, "kernel"),
+    (lambda: sudoflow.rate([], samples="8"), TypeError, "samples"),
+    (lambda: sudoflow.rate([], samples=True), TypeError, "samples"),
+    (lambda: sudoflow.se_rate([], scale=0), TypeError, "scale"),
+    (lambda: sudoflow.se_rate([], scale=["sukaku"]), TypeError, "scale"),
+    (lambda: sudoflow.se_rate([], scale="Classic"), ValueError, "scale"),
+    (lambda: sudoflow.augment([], True, 1), TypeError, "k"),
+    (lambda: sudoflow.augment([], 2, "1"), TypeError, "seed"),
+    (lambda: sudoflow.generate(True, 1), TypeError, "n"),
+    (lambda: sudoflow.generate(1, 1.0), TypeError, "seed"),
+    (lambda: sudoflow.generate(1, 1, clues="30"), TypeError, "clues"),
+    (lambda: sudoflow.generate(1, 1, symmetry=True), TypeError, "symmetry"),
+    (lambda: sudoflow.generate(1, 1, symmetry=1.0), TypeError, "symmetry"),
+    (lambda: sudoflow.generate(1, 1, symmetry="rot180\0"), ValueError,
+     "symmetry"),
+    (lambda: sudoflow.generate(1, 1, level=True), TypeError, "level"),
+    (lambda: sudoflow.generate(1, 1, level=[2]), TypeError, "level"),
+    (lambda: sudoflow.generate(1, 1, min_rating="2"), TypeError,
+     "min_rating"),
+    (lambda: sudoflow.generate(1, 1, max_rating=True), TypeError,
+     "max_rating"),
+    (lambda: sudoflow.generate(1, 1, min_rating=float("nan")), ValueError,
+     "min_rating"),
+    (lambda: sudoflow.generate(1, 1, min_se=True), TypeError, "min_se"),
+    (lambda: sudoflow.generate(1, 1, max_se=float("nan")), ValueError,
+     "max_se"),
+    (lambda: sudoflow.generate(1, 1, min_se=10**400), ValueError, "min_se"),
+    (lambda: sudoflow.generate(1, 1, min_se=2, se_scale=0), TypeError,
+     "se_scale"),
+    (lambda: sudoflow.generate(1, 1, min_se=2, se_scale=""), ValueError,
+     "se_scale"),
+    (lambda: sudoflow.generate(1, 1, se_scale=1), TypeError, "se_scale"),
+    (lambda: sudoflow.to_strings(np.zeros((1, 81), np.uint8), empty=0),
+     TypeError, "empty"),
+    (lambda: sudoflow.to_strings(np.zeros((1, 81), np.uint8), empty=b"."),
+     TypeError, "empty"),
+    (lambda: sudoflow.to_strings(np.zeros((1, 81), np.uint8), empty=""),
+     ValueError, "empty"),
+    (lambda: sudoflow.to_strings(np.zeros((1, 81), np.uint8),
+                                 empty="\u00e9"), ValueError, "empty"),
+    (lambda: sudoflow.to_strings(np.zeros((1, 81), np.uint8), empty="1"),
+     ValueError, "empty"),
+    (lambda: sudoflow.to_strings([EMPTY_GRID]), TypeError, "cells"),
+    (lambda: sudoflow.to_strings(np.zeros((2, 80), np.uint8)), ValueError,
+     "cells"),
+    (lambda: sudoflow.to_strings([[0] * 81, [0] * 80]), ValueError, "cells"),
+    (lambda: sudoflow.read(5), TypeError, "paths"),
+    (lambda: sudoflow.read([5]), TypeError, "paths"),
+    (lambda: sudoflow.read([SAMPLE, None]), TypeError, "paths"),
+    (lambda: sudoflow.read({SAMPLE: 1}), TypeError, "paths"),
+    (lambda: sudoflow.read({SAMPLE}), TypeError, "paths"),
+    (lambda: sudoflow.read(SAMPLE + "\0x"), ValueError, "paths"),
+    (lambda: sudoflow.read(SAMPLE, format=1), TypeError, "format"),
+    (lambda: sudoflow.read(SAMPLE, column=True), TypeError, "column"),
+    (lambda: sudoflow.read(SAMPLE, column=1.5), TypeError, "column"),
+    (lambda: sudoflow.read(SAMPLE, column=0), ValueError, "column"),
+    (lambda: sudoflow.read(SAMPLE, column="a\0b"), ValueError, "column"),
+])
+def test_bad_option_raises_naming_it(call, exc, name):
+    with pytest.raises(exc, match=_names(name)):
+        call()
+
+
+def test_options_of_the_right_types_still_do(tmp_path):
+    """What the checks let through: NumPy integers and bools, None for a
+    default, a csv column by number, a path-like."""
+    lines = load("sample.txt.gz", 6)
+    want = sudoflow.solve(lines, limit=2, lex=True)
+    got = sudoflow.solve(lines, limit=np.uint8(2), lex=np.bool_(True),
+                         threads=np.int64(2), kernel=None)
+    np.testing.assert_array_equal(got.solutions, want.solutions)
+    classic = sudoflow.se_rate(lines)
+    np.testing.assert_array_equal(sudoflow.se_rate(lines, scale=None).ratings,
+                                  classic.ratings)
+    assert sudoflow.to_strings(to_cells(lines[:1]), empty="0")[0] == \
+        lines[0][:81].replace(".", "0")
+    csv = tmp_path / "c.csv"
+    csv.write_text("id,board\n1,%s\n" % lines[0])
+    for column in ("board", 2, np.int32(2)):
+        r = sudoflow.read(csv, column=column)
+        np.testing.assert_array_equal(r.puzzles, to_cells(lines[:1]))
+    assert sudoflow.generate(2, 1, level=sudoflow.LEVEL_NAMES.index(
+        "subsets")).shape == (2, 81)
+
+
 def test_unreachable_clue_count_is_reported():
     # at the fewest clues the generator reaches, about half the requests
     # fail; among 16 some do
