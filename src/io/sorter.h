@@ -5,10 +5,12 @@
  * bytes (memcmp over the whole record), the way a caller lays out a key
  * first to sort by it.  They are held in a buffer of at most the memory
  * given; a full buffer is sorted and written to a temporary file as a
- * run, and the runs are merged when the records are read back, so the
- * memory used does not grow with their number (the disk does: as many
- * bytes as the records).  The temporary files are removed as soon as they
- * are created, so nothing is left behind however the process ends.
+ * run, and the runs are merged when the records are read back (in passes
+ * when they are more than one merge can take in the budget), so neither
+ * the memory used nor the files open grow with their number (the disk
+ * does: as many bytes as the records, twice that during a pass).  The
+ * temporary files are removed as soon as they are created, so nothing is
+ * left behind however the process ends.
  */
 #ifndef SF_SORTER_H
 #define SF_SORTER_H
@@ -38,9 +40,16 @@ int sorter_sort(sorter_t *s, sf_error_t *err);
  * filled (a run could not be read back). */
 int sorter_next(sorter_t *s, void *rec, sf_error_t *err);
 
-/* Records added, runs written to disk so far, and their bytes. */
+/* Records added, runs written to disk from the buffer so far, the merge
+ * passes before the last merge (sorter_sort), and the bytes spilled. */
 uint64_t sorter_count(const sorter_t *s);
 size_t sorter_runs(const sorter_t *s);
+size_t sorter_passes(const sorter_t *s);
 uint64_t sorter_spilled(const sorter_t *s);
+
+/* Can a sorter given dir (as sorter_new takes it: NULL or "" for $TMPDIR,
+ * else /tmp) make its temporary files there?  Makes one and removes it.
+ * 0, or -1 with err filled (the directory and the system's reason). */
+int sorter_check_dir(const char *dir, sf_error_t *err);
 
 #endif

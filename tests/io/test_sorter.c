@@ -3,9 +3,12 @@
  *
  * Random records, with many repeats and shared prefixes, come back in
  * exactly the order qsort gives them (and as many), whether they fit in
- * memory or take hundreds of runs on disk; no records, one record and
- * records of odd sizes work; a directory that cannot hold the runs is an
- * error naming it, never a wrong order.
+ * memory or take hundreds of runs on disk, merged in one go or, when they
+ * are more than one merge can take in the budget, in passes; the runs
+ * take no more open files than one, so a limit of a few descriptors is
+ * no limit on their number; no records, one record and records of odd
+ * sizes work; a directory that cannot hold the runs is an error naming
+ * it, never a wrong order.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,8 +16,10 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "core/rng.h"
 #include "io/sorter.h"
@@ -26,11 +31,29 @@ static int cmp(const void *a, const void *b)
     return memcmp(a, b, cmp_size);
 }
 
+/* Descriptors this process has open. */
+static int open_fds(void)
+{
+    DIR *d = opendir("/proc/self/fd");
+    if (!d)
+        return -1;
+    int n = 0;
+    while (readdir(d))
+        n++;
+    closedir(d);
+    return n - 3; /* ".", ".." and the directory's own */
+}
+
+static size_t last_passes; /* of the last check() */
+
 /* n records of size bytes through a sorter of memory bytes: the same as
- * qsort's; returns the runs it wrote. */
+ * qsort's, with at most one descriptor more open at any time (checked
+ * after the sort, while the merge reads); returns the runs it wrote, and
+ * the merge passes in last_passes. */
 static size_t check(size_t n, size_t size, size_t memory, unsigned alphabet,
                     uint64_t seed)
 {
+    const int fds = open_fds();
     uint8_t *recs = malloc(n * size + 1), *got = malloc(size);
     assert_true(recs && got);
     rng_t r;
@@ -43,6 +66,9 @@ static size_t check(size_t n, size_t size, size_t memory, unsigned alphabet,
     for (size_t i = 0; i < n; i++)
         assert_int_equal(sorter_add(s, recs + i * size, &err), 0);
     assert_int_equal(sorter_sort(s, &err), 0);
+    if (fds >= 0)
+        assert_true(open_fds() <= fds + 1);
+    last_passes = sorter_passes(s);
     cmp_size = size;
     qsort(recs, n, size, cmp);
     for (size_t i = 0; i < n; i++) {
@@ -79,6 +105,40 @@ static void test_runs_on_disk(void **state)
     assert_int_equal(check(1025, 16, 16 * 1024, 256, 11), 2);
 }
 
+/* More runs than one merge takes (a 32 kB budget merges six at a time):
+ * merged in passes, the order the same.  The passes are as many as the
+ * fan-in needs: one for 7 to 36 runs, two for 37 to 216, none up to 6. */
+static void test_merge_passes(void **state)
+{
+    (void)state;
+    assert_int_equal(check(6000, 32, 32000, 256, 12), 6);
+    assert_int_equal(last_passes, 0);
+    assert_int_equal(check(7000, 32, 32000, 256, 13), 7);
+    assert_int_equal(last_passes, 1);
+    assert_int_equal(check(36000, 32, 32000, 4, 14), 36);
+    assert_int_equal(last_passes, 1);
+    assert_int_equal(check(37000, 32, 32000, 256, 15), 37);
+    assert_int_equal(last_passes, 2);
+    assert_int_equal(check(200000, 32, 32000, 256, 16), 200);
+    assert_int_equal(last_passes, 2);
+}
+
+/* With 12 descriptors allowed, 2,000 runs sort: the runs share one file
+ * (a file each ended the merge with "Too many open files" once the runs
+ * outnumbered the limit). */
+static void test_few_descriptors(void **state)
+{
+    (void)state;
+    struct rlimit old, few;
+    assert_int_equal(getrlimit(RLIMIT_NOFILE, &old), 0);
+    few = old;
+    few.rlim_cur = 12;
+    assert_int_equal(setrlimit(RLIMIT_NOFILE, &few), 0);
+    const size_t runs = check(128000, 16, 16 * 64, 256, 17);
+    assert_int_equal(setrlimit(RLIMIT_NOFILE, &old), 0);
+    assert_int_equal(runs, 2000);
+}
+
 static void test_bad_directory(void **state)
 {
     (void)state;
@@ -103,6 +163,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_in_memory),
         cmocka_unit_test(test_runs_on_disk),
+        cmocka_unit_test(test_merge_passes),
+        cmocka_unit_test(test_few_descriptors),
         cmocka_unit_test(test_bad_directory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
