@@ -348,9 +348,10 @@ typedef enum sf_field {
 #define SF_MAX_FIELDS 16
 
 SF_API const char *sf_field_name(sf_field_t field);
-/* Parse a comma-separated field list into fields[] (at most SF_MAX_FIELDS).
- * Returns the number of fields, or -1 with *bad pointing at the offending
- * name's start in list. */
+/* Parse a comma-separated field list into fields[] (at most SF_MAX_FIELDS,
+ * none twice).  Returns the number of fields, or -1 with *bad pointing at
+ * the start in list of the name that is unknown, repeated or one too
+ * many. */
 SF_API int sf_fields_parse(const char *list, sf_field_t *fields,
                            const char **bad);
 
@@ -1041,10 +1042,17 @@ typedef struct sf_audit sf_audit_t;
 
 /* An audit of sets sets (2 to 255): 0 .. sets - 2 are compared with,
  * sets - 1 is the test set.  Its records are held in about memory bytes
- * and spilled to temporary files in dir (NULL: $TMPDIR, else /tmp),
- * removed as soon as made.  NULL when out of memory. */
+ * and spilled to temporary files in dir (NULL or "": $TMPDIR, else /tmp),
+ * removed as soon as made; however many records there are, they are
+ * merged in passes within that memory and hold two files open at most.
+ * NULL when out of memory. */
 SF_API sf_audit_t *sf_audit_new(int sets, size_t memory, const char *dir);
 SF_API void sf_audit_free(sf_audit_t *a);
+/* Can an audit given dir (as sf_audit_new takes it) make its temporary
+ * files there?  Tries, before any record is read: 0, or -1 with err
+ * filled ("DIR: cannot make a temporary file: reason", DIR the directory
+ * it resolved to). */
+SF_API int sf_audit_check_dir(const char *dir, sf_error_t *err);
 
 /* Add a record of set (its file, any number the caller gives, and line):
  * 0, or -1 with err filled (a temporary file could not be written, out

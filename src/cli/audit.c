@@ -23,7 +23,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 enum { EXIT_LEAK = 4 };
 enum { MAX_FILES = 65536, MAX_REFS = 250 };
@@ -182,6 +181,20 @@ static int order_files(audit_cli_t *k)
     return 0;
 }
 
+/* The directory the audit's temporary files go to must take them: tried
+ * before anything is read, where the sorter will make them (--tmpdir, or
+ * when it is absent or empty $TMPDIR, else /tmp). */
+static int check_tmpdir(const char *tmpdir)
+{
+    sf_error_t err = {0};
+    if (sf_audit_check_dir(tmpdir, &err) == 0)
+        return 0;
+    const char *env = getenv("TMPDIR");
+    cli_error("%s%s", tmpdir && *tmpdir ? "--tmpdir "
+                      : env && *env ? "$TMPDIR " : "", err.message);
+    return -1;
+}
+
 static int audit_args(audit_cli_t *k, int argc, char **argv)
 {
     const int a = cli_run_args(&k->run, argc, argv, audit_options,
@@ -203,15 +216,7 @@ static int audit_args(audit_cli_t *k, int argc, char **argv)
         cli_error("more than %d --reference files", MAX_REFS);
         return -1;
     }
-    const char *dir = k->tmpdir ? k->tmpdir : getenv("TMPDIR");
-    if (!dir || !*dir)
-        dir = "/tmp";
-    if (access(dir, W_OK | X_OK) != 0) {
-        cli_error("%s%s: not a directory temporary files can be made in",
-                  k->tmpdir ? "--tmpdir " : "", dir);
-        return -1;
-    }
-    return 0;
+    return check_tmpdir(k->tmpdir);
 }
 
 /* Sets: 0 train (when there is one), then a set per reference file, the

@@ -132,6 +132,12 @@ sf_audit_t *sf_audit_new(int sets, size_t memory, const char *dir)
     return a;
 }
 
+int sf_audit_check_dir(const char *dir, sf_error_t *err)
+{
+    sf_error_t ignored;
+    return sorter_check_dir(dir, err ? err : &ignored);
+}
+
 void sf_audit_free(sf_audit_t *a)
 {
     if (!a)
