@@ -53,11 +53,16 @@ int cli_parse_threads(const char *arg, int *out);
 /* Kernel by name, or print the known names and return NULL. */
 const sf_kernel_t *cli_parse_kernel(const char *name);
 
-/* Parse a comma-separated list of names (one of names[0..n-1] each) into
- * out[] (at most max); the count, or -1 after a usage error naming opt and
- * the known names. */
+/* Parse a comma-separated list of names (one of names[0..n-1] each, none
+ * twice) into out[] (at most max); the count, or -1 after a usage error
+ * (cli_names_error). */
 int cli_parse_names(const char *opt, const char *arg,
                     const char *const *names, int n, int *out, int max);
+/* The usage error of a name list that fails at bad (a pointer into list):
+ * the name named twice, more than max names, or an unknown name and the
+ * known ones, names[0..n-1]. */
+void cli_names_error(const char *opt, const char *list, const char *bad,
+                     const char *const *names, int n, int max);
 /* A gzip level 1..9 for option opt.  0 or -1 (usage error printed). */
 int cli_parse_gzip_level(const char *opt, const char *arg, int *out);
 /* A seed: a non-negative integer.  0 or -1 (usage error printed). */

@@ -125,21 +125,51 @@ const sf_kernel_t *cli_parse_kernel(const char *name)
     return NULL;
 }
 
+/* Index of the name p[0, len) in names[0..n-1], or -1. */
+static int name_index(const char *p, size_t len, const char *const *names,
+                      int n)
+{
+    for (int i = 0; i < n; i++)
+        if (strlen(names[i]) == len && strncmp(names[i], p, len) == 0)
+            return i;
+    return -1;
+}
+
+void cli_names_error(const char *opt, const char *list, const char *bad,
+                     const char *const *names, int n, int max)
+{
+    const int len = (int)strcspn(bad, ",");
+    const int found = name_index(bad, (size_t)len, names, n);
+    int before = 0;
+    for (const char *p = list; found >= 0 && p < bad;
+         p += strcspn(p, ",") + 1)
+        before |= strcspn(p, ",") == (size_t)len &&
+                  strncmp(p, bad, (size_t)len) == 0;
+    if (before)
+        cli_error("%s: '%.*s' is named twice", opt, len, bad);
+    else if (found >= 0)
+        cli_error("%s: more than %d names", opt, max);
+    else
+        cli_error("%s: unknown name '%.*s'; known:", opt, len, bad);
+    if (found < 0) {
+        for (int i = 0; i < n; i++)
+            fprintf(stderr, "%s%s", i ? "," : "  ", names[i]);
+        fputc('\n', stderr);
+    }
+}
+
 int cli_parse_names(const char *opt, const char *arg,
                     const char *const *names, int n, int *out, int max)
 {
     int count = 0;
     for (const char *p = arg;; ) {
         const size_t len = strcspn(p, ",");
-        int found = -1;
-        for (int i = 0; i < n; i++)
-            if (strlen(names[i]) == len && strncmp(names[i], p, len) == 0)
-                found = i;
-        if (found < 0 || count == max) {
-            cli_error("%s: unknown or too many names at '%s'; known:", opt, p);
-            for (int i = 0; i < n; i++)
-                fprintf(stderr, "%s%s", i ? "," : "  ", names[i]);
-            fputc('\n', stderr);
+        const int found = name_index(p, len, names, n);
+        int again = 0;
+        for (int i = 0; i < count; i++)
+            again |= out[i] == found;
+        if (found < 0 || again || count == max) {
+            cli_names_error(opt, arg, p, names, n, max);
             return -1;
         }
         out[count++] = found;

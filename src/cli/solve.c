@@ -69,8 +69,11 @@ static int parse_fields(sf_batch_opts_t *b, const char *arg)
     const char *bad;
     const int n = sf_fields_parse(arg, b->fields, &bad);
     if (n < 0) {
-        cli_error("--fields: unknown or too many fields at '%s' (known: "
-                  "puzzle,solution,status,count,guesses,ns,line)", bad);
+        const char *names[SF_NFIELDS];
+        for (int f = 0; f < SF_NFIELDS; f++)
+            names[f] = sf_field_name((sf_field_t)f);
+        cli_names_error("--fields", arg, bad, names, SF_NFIELDS,
+                        SF_MAX_FIELDS);
         return -1;
     }
     b->nfields = n;

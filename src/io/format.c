@@ -51,7 +51,10 @@ int sf_fields_parse(const char *list, sf_field_t *fields, const char **bad)
             if (strlen(field_names[f]) == len &&
                 strncmp(field_names[f], p, len) == 0)
                 found = f;
-        if (found < 0 || n == SF_MAX_FIELDS) {
+        int again = 0;
+        for (int i = 0; i < n; i++)
+            again |= fields[i] == (sf_field_t)found;
+        if (found < 0 || again || n == SF_MAX_FIELDS) {
             if (bad)
                 *bad = p;
             return -1;
