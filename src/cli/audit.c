@@ -63,6 +63,7 @@ typedef struct audit_cli {
     uint64_t leaking;     /* test records with a puzzle or grid finding */
     uint64_t *by_set;     /* [set * 2 + kind]: test records, per finding */
     uint64_t unchecked[2];/* multiple, unsolvable test records */
+    int empty_sets;       /* comparison sets without a puzzle */
     sf_job_stats_t stats, stats2;
 } audit_cli_t;
 
@@ -374,7 +375,7 @@ static void summarise(audit_cli_t *k)
     char a[32], b[32], c[32], part[160];
     char *w = k->run.rest;
     const size_t cap = sizeof k->run.rest;
-    size_t n = (size_t)snprintf(w, cap, "%s test, %s leak",
+    size_t n = (size_t)snprintf(w, cap, "%s test, %s leaking",
                                 cli_group(k->records[test], a, sizeof a),
                                 cli_group(k->leaking, b, sizeof b));
     for (int s = 0; s < test && n < cap; s++) {
@@ -409,6 +410,41 @@ static void summarise(audit_cli_t *k)
     cli_job_json(&k->run, &st, json);
 }
 
+/* After the reading pass (on rank 0, which holds the counts): a test set
+ * without a puzzle, or nothing at all to compare it with, is an error, so
+ * that no status says "no leak" when nothing was checked; a comparison set
+ * without a puzzle is named, and the run exits 3 unless a test puzzle
+ * leaks. */
+static int check_sets(audit_cli_t *k, sf_error_t *err)
+{
+    const int sets = sets_of(k), test = sets - 1;
+    if (k->records[test] == 0) {
+        *err = (sf_error_t){SF_ERR_IO, "the test set holds no puzzle: "
+                            "nothing was checked"};
+        return -1;
+    }
+    int empty = 0;
+    for (int s = 0; s < test; s++)
+        empty += k->records[s] == 0;
+    if (empty == test) {
+        snprintf(err->message, sizeof err->message, "%s hold%s no puzzle: "
+                 "the test set was compared with nothing",
+                 test == 1 ? (k->ntrain ? "the train set" : "the reference")
+                           : "the train and reference sets",
+                 test == 1 ? "s" : "");
+        err->code = SF_ERR_IO;
+        return -1;
+    }
+    for (int s = 0; s < test; s++)
+        if (k->records[s] == 0) {
+            cli_error("%s%s holds no puzzle: nothing was compared with it",
+                      s == 0 && k->ntrain ? "the train set" : "the reference ",
+                      s == 0 && k->ntrain ? "" : set_name(k, s));
+            k->empty_sets++;
+        }
+    return 0;
+}
+
 static int audit_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
                       sf_error_t *err)
 {
@@ -428,6 +464,8 @@ static int audit_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
         .emit = read_emit,
     };
     int rc = sf_job_run(&k->run.batch, &reading, rd, wr, &k->stats, err);
+    if (rc == 0 && (!sf_dist || sf_dist->rank == 0))
+        rc = check_sets(k, err);
     if (rc == 0)
         rc = sf_audit_run(k->audit, err);
     uint64_t findings = sf_audit_findings(k->audit);
@@ -446,8 +484,10 @@ static int audit_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
         o.on_progress = NULL;
         rc = sf_job_run(&o, &writing, NULL, wr, &k->stats2, err);
     }
-    if (sf_dist) /* every process exits as rank 0 does */
+    if (sf_dist) { /* every process exits as rank 0 does */
         sf_dist->share(sf_dist->ctx, &k->leaking, sizeof k->leaking);
+        sf_dist->share(sf_dist->ctx, &k->empty_sets, sizeof k->empty_sets);
+    }
     summarise(k);
     return rc;
 }
@@ -477,10 +517,16 @@ int cli_audit(int argc, char **argv)
     free(k.workers);
     sf_audit_free(k.audit);
     const int status = cli_job_finish(&k.run, rc, &err, &k.stats, "puzzles");
+    /* A leak (4) wins over an input file without a puzzle or an empty
+     * comparison set (3): the findings are complete, and a leak is the
+     * graver news; an error (2, or 3 for an invalid record under --strict)
+     * stops the run before any finding is complete, and wins. */
     const int leak = rc == 0 && k.leaking > 0;
     free(k.records);
     free(k.by_set);
     free(k.files);
     free(k.given);
-    return status == EXIT_OK && leak ? EXIT_LEAK : status;
+    if (leak)
+        return EXIT_LEAK;
+    return status == EXIT_OK && k.empty_sets ? EXIT_INVALID : status;
 }

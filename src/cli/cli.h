@@ -252,8 +252,9 @@ void cli_guard_hold(int hold);
 int cli_guard_threads(int threads);
 /* Refuse outputs that are one file: two of wo[0..nout-1] and stats (may
  * be NULL), or one of them and an input of files[0..n-1] ("-" = the
- * standard streams).  names[] are the options for the messages (names[nout]
- * is for stats).  0, or -1 with err filled (SF_ERR_USAGE). */
+ * standard streams), and "-" twice among files.  names[] are the options
+ * for the messages (names[nout] is for stats).  0, or -1 with err filled
+ * (SF_ERR_USAGE). */
 int cli_check_paths(const char *const *files, size_t n,
                     const sf_writer_opts_t *wo, const char *const *names,
                     int nout, const char *stats, sf_error_t *err);

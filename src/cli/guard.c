@@ -23,6 +23,8 @@
  *   refused before anything is opened.  Files are compared by device and
  *   inode when they exist, and by their resolved directory plus name when
  *   they do not yet; existing non-regular files (/dev/null) may repeat.
+ *   The standard input named twice as an input would be read once, the
+ *   second time as empty, and is refused too.
  *
  *   Threads.  When the OpenMP runtime cannot create its threads (memory
  *   or process limits) it prints its own message and ends the process;
@@ -222,7 +224,10 @@ int cli_check_paths(const char *const *files, size_t n,
         paths[m++] = stats;
     if (outputs_clash(paths, names, m, out, err) != 0)
         return -1;
-    for (size_t k = 0; k < n; k++) {
+    for (size_t k = 0, stdin_at = 0; k < n; k++) {
+        if (strcmp(files[k], "-") == 0 && stdin_at++)
+            return refuse(err, "the standard input ('-') is named twice: it "
+                          "can be read only once");
         file_id_of(files[k], STDIN_FILENO, &in);
         in.regular = 1; /* an input that is also an output is never fine */
         for (int i = 0; i < m; i++)

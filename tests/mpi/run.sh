@@ -135,6 +135,15 @@ same audit audit --chunk 64 -q --train lines.txt --reference two.txt \
     --test copies.txt -o @OUT.txt
 same audit_spill audit --chunk 64 -q --memory 1M --train copies.txt \
     --test lines.txt -o @OUT.txt
+# the statuses that only rank 0's counts decide: nothing checked (2), an
+# empty comparison set (3), a leak beside a train file of invalid records (4)
+: > empty.txt
+printf '1234x\n9999\n' > bad.txt
+same audit_empty_test audit --chunk 64 -q --train lines.txt --test empty.txt
+same audit_empty_ref audit --chunk 64 -q --train copies.txt \
+    --reference empty.txt --test lines.txt
+same audit_leak_bad audit --chunk 64 -q --train bad.txt --reference two.txt \
+    --test two.txt
 
 # Reading by byte ranges: after the first round each process reads its
 # own chunks of a plain file, from offsets the processes find together.
