@@ -263,14 +263,24 @@ TEST_BUILD  = all $(UNIT_BIN) $(TOOL_BIN) $(if $(PKG_TEST)$(PY_TEST),$(SO)) \
               $(if $(MPI_TEST),$(if $(HAVE_MPI),$(MPI_BIN)))
 
 test: test-build
-	@sh tests/stages.sh '$(PKG_MAKE)' $(TEST_STAGES)
+	$(RECURSIVE)@sh tests/stages.sh '$(PKG_MAKE)' $(TEST_STAGES)
 
 test-build: test-deps
 	$(Q)$(MAKE) --no-print-directory $(TEST_BUILD)
 
-# (make's name through a variable of its own, so that `make -n` does not
-# run the script as it would a recursive make)
+# The scripts that run make (the stages, the package tests) get make's
+# name through a variable of its own, since a recipe line that names
+# $(MAKE) runs even under `make -n`, and these run tests.  Such a line
+# starts with $(RECURSIVE) instead: `+`, so that the makes the script
+# starts share this make's jobs (without it they warn "jobserver
+# unavailable" and run one job at a time), and nothing under `make -n`,
+# which then prints the line and runs nothing.
 PKG_MAKE = $(MAKE)
+ifneq ($(findstring n,$(filter-out --%,$(firstword -$(MAKEFLAGS)))),)
+RECURSIVE =
+else
+RECURSIVE = +
+endif
 
 .PHONY: build-test
 build-test:
@@ -282,7 +292,7 @@ layers: all
 	$(Q)sh tests/layers.sh $(BUILD)/obj
 
 pkg-test: test-deps all $(SO)
-	$(Q)sh tests/pkg/run.sh '$(PKG_MAKE)' '$(BUILD)' '$(CC)'
+	$(RECURSIVE)$(Q)sh tests/pkg/run.sh '$(PKG_MAKE)' '$(BUILD)' '$(CC)'
 
 unit: test-deps $(UNIT_BIN)
 	@failed=""; for t in $(UNIT_BIN); do echo "== $$t"; \
@@ -307,7 +317,7 @@ NEED_DATA = if [ ! -f "$(DATA)/top1465.txt" ]; then \
 	    "hardest_1106.txt)"; exit 0; fi
 
 test-data: test-build
-	@$(NEED_DATA); sh tests/stages.sh '$(PKG_MAKE)' $(DATA_STAGES)
+	$(RECURSIVE)@$(NEED_DATA); sh tests/stages.sh '$(PKG_MAKE)' $(DATA_STAGES)
 
 .PHONY: crosscheck-data se-data unit-data
 crosscheck-data: deps $(TOOL_BIN)
