@@ -17,6 +17,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "parse.h"
 #include "sudoflow.h"
@@ -378,18 +379,53 @@ static sf_format_t line_kind(const char *s, size_t len)
     return SF_FORMAT_AUTO;
 }
 
+int parse_names_something(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        const char ch = s[i];
+        if (cell_of(ch) < 0 && !is_line_sep(ch) && ch != '"' && ch != '\r')
+            return 1;
+    }
+    return 0;
+}
+
+/* 1 when the line is, alone, one of the names the reader takes for a
+ * puzzle column (a csv file of one column has no comma to show it). */
+static int is_puzzle_column(const char *s, size_t len)
+{
+    static const char *const names[] = {"puzzle", "quizzes", "question",
+                                         "quiz"};
+    while (len > 0 && (s[len - 1] == '\r' || is_space(s[len - 1])))
+        len--;
+    if (len >= 2 && s[0] == '"' && s[len - 1] == '"')
+        s++, len -= 2;
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+        if (len == strlen(names[k]) && strncasecmp(s, names[k], len) == 0)
+            return 1;
+    return 0;
+}
+
+/* What one line votes for: its line_kind, else csv when it has a comma. */
+static sf_format_t vote_of(const char *s, size_t len)
+{
+    const sf_format_t kind = line_kind(s, len);
+    if (kind == SF_FORMAT_AUTO && memchr(s, ',', len))
+        return SF_FORMAT_CSV;
+    return kind;
+}
+
 sf_format_t parse_detect_lines(const char *const *lines, const size_t *lens,
                                int n)
 {
     const sf_format_t first = sf_detect_format(lines[0], lens[0]);
-    if (first == SF_FORMAT_CSV)
+    if (first == SF_FORMAT_CSV && parse_names_something(lines[0], lens[0]))
         return first; /* a header row decides */
     int votes[SF_FORMAT_PENCIL + 1] = {0};
     for (int i = 0; i < n; i++)
-        votes[line_kind(lines[i], lens[i])]++;
+        votes[vote_of(lines[i], lens[i])]++;
     sf_format_t best = first;
     for (int f = SF_FORMAT_LINE; f <= SF_FORMAT_PENCIL; f++)
-        if (f != SF_FORMAT_CSV && votes[f] > votes[best])
+        if (votes[f] > votes[best])
             best = (sf_format_t)f;
     return best;
 }
@@ -401,7 +437,7 @@ sf_format_t sf_detect_format(const char *line, size_t len)
     const sf_format_t kind = line_kind(line, len);
     if (kind != SF_FORMAT_AUTO)
         return kind;
-    if (memchr(line, ',', len))
+    if (memchr(line, ',', len) || is_puzzle_column(line, len))
         return SF_FORMAT_CSV;
     return SF_FORMAT_LINE;
 }

@@ -28,11 +28,18 @@ size_t parse_row_cells(const char *s, size_t n, char *out, int *spaced);
  * cells). */
 int parse_is_frame(const char *s, size_t n);
 
+/* 1 when a line names something, as a csv header does: it holds a byte
+ * that is neither a cell, a separator nor a quote (a letter, mostly).  A
+ * first row of cells and commas only is a damaged puzzle or a record of a
+ * file without a header, never a header to drop. */
+int parse_names_something(const char *s, size_t len);
+
 /* Format of a file from its first non-comment, non-blank lines (the first
- * and up to several after it): a first line that is a csv header decides;
- * otherwise the lines vote between grid rows (or frames) and line-format
- * puzzles, so one bad first row does not decide the whole file; a tie
- * goes by the first line. */
+ * and up to several after it): a first line that is a csv header (it has
+ * a comma and names something) decides; otherwise the lines vote between
+ * grid rows (or frames), line-format puzzles and comma-separated rows, so
+ * one bad first row does not decide the whole file; a tie goes by the
+ * first line. */
 sf_format_t parse_detect_lines(const char *const *lines, const size_t *lens,
                                int n);
 

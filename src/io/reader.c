@@ -604,23 +604,38 @@ static long puzzle_field(const sf_reader_t *r, size_t n)
     return -1;
 }
 
-/* The first row of a csv file holds a puzzle (field first): the file has
- * no header, and the row is a record.  1, or -1 with the error set. */
-static int no_header(sf_reader_t *r, size_t n, long first, uint64_t line)
+static const char IS_PUZZLE[] = "is a puzzle";
+static const char NAMES_NOTHING[] = "names nothing (only cells and commas)";
+
+/* The note for a csv file without a header, its first row being is. */
+static const char *pz_note(const char *is)
+{
+    return is == IS_PUZZLE ? "no csv header: the first row is a puzzle, so "
+                             "every row is read as a record"
+                           : "no csv header: the first row names nothing "
+                             "(only cells and commas), so every row is read "
+                             "as a record";
+}
+
+/* The first row of a csv file holds a puzzle (field first), or names
+ * nothing (cells and commas only, a damaged puzzle: field 0): the file has
+ * no header, and the row is a record, valid or not.  1, or -1 with the
+ * error set. */
+static int no_header(sf_reader_t *r, size_t n, long first, uint64_t line,
+                     const char *is)
 {
     const char *name = name_of(r, r->cur);
     if (r->column && !is_number(r->column))
-        return set_err(r, SF_ERR_USAGE, "%s: the first row is a puzzle, not "
-                       "a csv header, so no column is named '%s' (use "
-                       "--column NUMBER)", name, r->column);
+        return set_err(r, SF_ERR_USAGE, "%s: the first row %s, not a csv "
+                       "header, so no column is named '%s' (use --column "
+                       "NUMBER)", name, is, r->column);
     const long col = r->column ? column_by_option(r, n) : first;
     if (col < 0)
         return -1;
     r->csv_col = (size_t)col;
     r->csv_header = 1;
     if (r->on_note)
-        r->on_note(r->note_ctx, name, line, "no csv header: the first row "
-                   "is a puzzle, so every row is read as a record");
+        r->on_note(r->note_ctx, name, line, pz_note(is));
     return 1;
 }
 
@@ -638,7 +653,9 @@ static int csv_header(sf_reader_t *r, const char *s, size_t len,
         return -1;
     const long pz = puzzle_field(r, (size_t)n);
     if (pz >= 0)
-        return no_header(r, (size_t)n, pz, line);
+        return no_header(r, (size_t)n, pz, line, IS_PUZZLE);
+    if (!parse_names_something(s, len))
+        return no_header(r, (size_t)n, 0, line, NAMES_NOTHING);
     const long col = r->column ? column_by_option(r, (size_t)n)
                                : column_by_default(r, (size_t)n);
     if (col < 0)

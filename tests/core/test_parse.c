@@ -438,6 +438,34 @@ static void test_detect_pencil(void **state)
                      SF_FORMAT_LINE);
 }
 
+/* A first line of cells and commas only is not a csv header: with line
+ * puzzles after it the file is line format (the damaged line an invalid
+ * record of its own); rows with commas after it make it csv without a
+ * header.  A first line that names something decides csv; so does a puzzle
+ * column's name alone. */
+static void test_detect_no_header(void **state)
+{
+    (void)state;
+    char damaged[128];
+    snprintf(damaged, sizeof damaged, "%.30s,%.50s", PUZ, PUZ + 31);
+    const char *lines[4] = {damaged, PUZ, PUZ, PUZ};
+    size_t lens[4] = {strlen(damaged), SF_CELLS, SF_CELLS, SF_CELLS};
+    assert_int_equal(parse_detect_lines(lines, lens, 4), SF_FORMAT_LINE);
+    const char *rows[3] = {damaged, "1,2,3", "0.5,7"};
+    size_t rlens[3] = {strlen(damaged), 5, 5};
+    assert_int_equal(parse_detect_lines(rows, rlens, 3), SF_FORMAT_CSV);
+    const char *named[3] = {"id,puzzle", PUZ, PUZ};
+    size_t nlens[3] = {9, SF_CELLS, SF_CELLS};
+    assert_int_equal(parse_detect_lines(named, nlens, 3), SF_FORMAT_CSV);
+    assert_int_equal(parse_names_something(damaged, strlen(damaged)), 0);
+    assert_int_equal(parse_names_something("id,puzzle", 9), 1);
+    assert_int_equal(parse_names_something("\"1\",\"2.5\"", 9), 0);
+    assert_int_equal(detect("puzzle"), SF_FORMAT_CSV);
+    assert_int_equal(detect("Quizzes\r"), SF_FORMAT_CSV);
+    assert_int_equal(detect("\"question\""), SF_FORMAT_CSV);
+    assert_int_equal(detect("puzzles"), SF_FORMAT_LINE);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -449,6 +477,7 @@ int main(void)
         cmocka_unit_test(test_line_reasons),
         cmocka_unit_test(test_line_reason_is_static),
         cmocka_unit_test(test_detect),
+        cmocka_unit_test(test_detect_no_header),
         cmocka_unit_test(test_csv_split),
         cmocka_unit_test(test_csv_split_max),
         cmocka_unit_test(test_csv_state),
