@@ -189,7 +189,9 @@ endif
 # The Python package (python/tests/run.sh): pytest on the package in place
 # against this build's shared library and binary, then a pip install into
 # a venv and pytest on the installed copy; skipped with a note when
-# python3 with NumPy and pytest is missing (sh scripts/deps.sh python).
+# python3 with NumPy and pytest is missing (sh scripts/deps.sh python):
+# the recipe looks for the interpreter as run.sh does, so that the stage
+# is reported as skipped.
 # Not in sanitizer builds, whose runtimes Python cannot load.
 ifeq ($(asan)$(tsan)$(fuzz),)
 PY_TEST = python-test
@@ -197,7 +199,13 @@ endif
 
 .PHONY: python-test
 python-test: all $(SO)
-	$(Q)sh python/tests/run.sh $(BUILD) $(BIN)
+	$(Q)py=""; for p in $${PYTHON:-python3 /usr/bin/python3}; do \
+	    if "$$p" -c 'import numpy, pytest' >/dev/null 2>&1; then \
+	        py=$$p; break; fi; \
+	done; \
+	if [ -z "$$py" ]; then $(SKIPPED) "no python3 with numpy and pytest" \
+	    "(sh scripts/deps.sh python installs them)"; \
+	else PYTHON=$$py sh python/tests/run.sh $(BUILD) $(BIN); fi
 
 # MPI=1: sudoflow-mpi, the command as one process of an MPI job: the CLI
 # and the library with src/mpi/mpi_main.c (MPI's side of
@@ -240,7 +248,7 @@ mpi-test: all
 	@if [ "$(HAVE_MPI)" = 1 ]; then \
 	    $(MAKE) --no-print-directory $(MPI_BIN) && \
 	    sh tests/mpi/run.sh $(BIN) $(MPI_BIN); \
-	else echo "mpi-test: skipped, no mpicc and mpirun" \
+	else $(SKIPPED) "no mpicc and mpirun" \
 	    "(sh scripts/deps.sh mpi installs them)"; fi
 
 # The same tests on MPICH (its mpicc.mpich and Hydra launcher) in a build
@@ -251,6 +259,14 @@ mpich-test: all
 	$(MAKE) --no-print-directory MPI=1 MPICC=mpicc.mpich \
 	    BUILD=$(BUILD)/mpich $(BUILD)/mpich/sudoflow-mpi
 	MPIRUN=mpirun.mpich sh tests/mpi/run.sh $(BIN) $(BUILD)/mpich/sudoflow-mpi
+
+# A recipe that cannot run its test here says so with $(SKIPPED) REASON...
+# ("STAGE: skipped, REASON") and exits 0; under tests/stages.sh it also
+# writes the reason into the file $SF_STAGE_SKIP names, so that the stage
+# is reported as skipped rather than passed.
+SKIPPED = sf_skip() { echo "$@: skipped, $$*"; \
+	  if [ -n "$${SF_STAGE_SKIP:-}" ]; then echo "$$*" >"$$SF_STAGE_SKIP"; \
+	  fi; }; sf_skip
 
 # make test: everything the stages need is built first, on every core;
 # then the stages run one after another (tests/stages.sh), each with a
@@ -282,9 +298,12 @@ else
 RECURSIVE = +
 endif
 
+# the build's behaviour, then the stages' report of a stage that passes,
+# fails or skips (tests/stages.sh --self-test, through make test itself)
 .PHONY: build-test
 build-test:
 	$(Q)sh tests/build.sh '$(PKG_MAKE)'
+	$(RECURSIVE)$(Q)sh tests/stages.sh --self-test '$(PKG_MAKE)' '$(BUILD)'
 
 # The layers of src/ (docs/architecture.md): includes and calls only
 # downward, no loops (tests/layers.sh, over the sources and the objects).
@@ -312,7 +331,7 @@ DATA_STAGES = crosscheck-data se-data unit-data
 # A recipe line that starts with this skips the rest of the line, with a
 # note, when DATA does not hold the public sets (a fresh clone has none).
 NEED_DATA = if [ ! -f "$(DATA)/top1465.txt" ]; then \
-	    echo "$@: skipped, no public benchmark sets in $(DATA) (give" \
+	    $(SKIPPED) "no public benchmark sets in $(DATA) (give" \
 	    "DATA=DIR, the directory of 17_clue.txt, top1465.txt and" \
 	    "hardest_1106.txt)"; exit 0; fi
 
