@@ -4,7 +4,8 @@
 # completion function and compares COMPREPLY with what must (or must not)
 # be offered.  The expected words come from the program itself where they
 # can (its command list, its --help), so the check is of the completion's
-# reading of them, not a copy of it.
+# reading of them, not a copy of it.  A line as each part starts (the
+# package test shows them), since the whole takes a few seconds.
 # Usage: bash tests/pkg/completion.sh COMPLETION-SCRIPT BINDIR
 #
 # shellcheck disable=SC2086,SC2116 # word lists split on purpose
@@ -58,18 +59,18 @@ expect()
     fi
 }
 
-# offers "WANT..." WORD... : at least these words are offered.
+# offers "WANT..." WORD... : at least these words are offered (one grep
+# for all of them: a process per word made this check slow).
 offers()
 {
-    local w
+    local w missing
     local want=$1
     shift
     complete_line "$@"
-    for w in $want; do
-        if ! printf '%s\n' "$got" | grep -qxF -- "$w"; then
-            echo "FAIL '$*': '$w' not offered (got: $(echo $got))"
-            fails=$((fails + 1))
-        fi
+    missing=$(printf '%s\n' $want | grep -vxF -f <(printf '%s\n' "$got"))
+    for w in $missing; do
+        echo "FAIL '$*': '$w' not offered (got: $(echo $got))"
+        fails=$((fails + 1))
     done
 }
 
@@ -79,6 +80,7 @@ commands=$(sudoflow --help |
     echo "no commands in sudoflow --help"
     exit 1
 }
+echo "   completion: commands"
 expect "$commands help" sudoflow ""
 expect "$(printf '%s\n' $commands help | grep '^s')" sudoflow s
 expect "--version" sudoflow --vers
@@ -86,6 +88,7 @@ expect "generate" sudoflow help gen
 expect "" sudoflow help solve ""
 
 # every option of every command's --help, long and short
+echo "   completion: the options of every command"
 for cmd in $commands; do
     opts=$(sudoflow "$cmd" --help | grep -o -- '--[a-z][a-z0-9-]*' | sort -u)
     offers "$opts" sudoflow "$cmd" --
@@ -97,6 +100,7 @@ expect "--test --test-fraction" sudoflow split --test
 expect "--threads" sudoflow solve -j 2 --thr
 
 # option values read from the help
+echo "   completion: option values"
 offers "bandstack bitboard" sudoflow solve --kernel ""
 offers "all bandstack" sudoflow bench --kernel ""
 expect "bitboard" sudoflow solve --kernel bi
@@ -114,6 +118,7 @@ expect "" sudoflow solve --threads ""
 expect "" sudoflow generate --seed ""
 
 # file names: for inputs, -o/--output, --stats, --train/--test
+echo "   completion: file names"
 expect "puzzles.txt puzzles.txt.gz" sudoflow solve puz
 expect "sub/more.txt" sudoflow rate sub/m
 expect "puzzles.txt puzzles.txt.gz" sudoflow solve -o puz
@@ -126,5 +131,5 @@ if [ "$got" != "with space.txt" ]; then
     fails=$((fails + 1))
 fi
 
-[ "$fails" = 0 ] && echo "completion: all checks passed"
+[ "$fails" = 0 ] && echo "   completion: all checks passed"
 [ "$fails" = 0 ]

@@ -11,7 +11,9 @@
  * 10+), the sample and the easy set, and puzzles generated with SE
  * targets.  The array call gives the same traces for 1 and 3 threads, and
  * rows without one solution get no steps.  (Agreement with SE's own
- * paths: tests/se/trace_compare.sh.)
+ * paths: tests/se/trace_compare.sh.)  A set's check prints a line every
+ * two seconds or so, and one per pass, so that make test is never long
+ * silent (the SE-rated set takes about 10 s).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -22,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "refsolve.h"
 #include "sanitized.h"
@@ -108,6 +111,26 @@ static void replay(const sf_trace_t *t, size_t i, const uint8_t *cells,
     assert_memory_equal(grid, sol, 81);
 }
 
+/* Seconds on the monotonic clock. */
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* A progress line, at once (through a pipe too). */
+static void progress(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    printf("  ");
+    vprintf(fmt, ap);
+    printf("\n");
+    va_end(ap);
+    fflush(stdout);
+}
+
 /* Explain every puzzle of cells[0..n) one by one, replay it, compare the
  * hardest step with sf_se_rate's rating; then the array call at 1 and 3
  * threads must give the same trace. */
@@ -121,7 +144,12 @@ static void check_set(const uint8_t *cells, size_t n)
     int8_t *steps = malloc(2 * n);
     uint8_t *flags = malloc(2 * n);
     assert_true(tenths && steps && flags);
+    double last = now();
     for (size_t i = 0; i < n; i++) {
+        if (now() - last >= 2.0) {
+            progress("%zu of %zu puzzles explained and replayed", i, n);
+            last = now();
+        }
         const uint8_t *p = cells + 81 * i;
         uint8_t sol[81];
         sf_result_t res;
@@ -152,6 +180,8 @@ static void check_set(const uint8_t *cells, size_t n)
         replay(&one, i, p, sol);
     }
     for (int k = 0; k < 2; k++) {
+        progress("%zu puzzles: the array call, %d thread%s", n, k ? 3 : 1,
+                 k ? "s" : "");
         sf_trace_init(&arr[k], 1);
         assert_int_equal(sf_array_explain(cells, NULL, n, 0, k ? 3 : 1,
                                           &arr[k], tenths + k * n,
