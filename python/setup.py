@@ -8,14 +8,17 @@ one, or SUDOFLOW_SOURCE; SUDOFLOW_BUILD names the make build directory to
 use (default: build/python-lib in the source tree, kept from one install
 to the next, so that a second install does not compile again).  pip shows
 "Building wheel for sudoflow ... started" while it runs (about 10 s on two
-cores), and `pip install -v` each compiler line.  Offline with Debian's
-packages:
+cores), and `pip install -v` each compiler line.  The package's version is
+the library's, SF_VERSION in src/sudoflow.h, read from there so that it is
+written in one place (tests/pkg/run.sh checks every copy against it).
+Offline with Debian's packages:
 
     /usr/bin/python3 -m venv --system-site-packages venv
     venv/bin/pip install --no-build-isolation ./python
 """
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -55,6 +58,16 @@ def source_dir():
     return os.path.abspath(src)
 
 
+def version():
+    """SF_VERSION of the C sources' public header."""
+    header = os.path.join(source_dir(), "src", "sudoflow.h")
+    with open(header, encoding="utf-8") as f:
+        m = re.search(r'^#define SF_VERSION "([^"]+)"', f.read(), re.M)
+    if not m:
+        raise SystemExit("sudoflow: no SF_VERSION in %s" % header)
+    return m.group(1)
+
+
 class BuildWithLibrary(build_py):
     """build_py, then `make shared` and the library into the package."""
 
@@ -84,7 +97,7 @@ class BinaryDistribution(Distribution):
 
 setup(
     name="sudoflow",
-    version="0.1.0",
+    version=version(),
     description="Batch Sudoku solving, generating, rating and augmenting "
                 "on NumPy arrays (the sudoflow C library, OpenMP)",
     license="MIT",

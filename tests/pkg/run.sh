@@ -7,8 +7,11 @@
 #   - tests/pkg/example.c builds with `pkg-config --cflags --libs sudoflow`
 #     against the shared library and with `pkg-config --static` against
 #     the static one (ldd: no libsudoflow.so needed), and both copies run;
-#   - the man pages render without warnings (groff -ww, man -l), carry the
-#     version, and document exactly the options of each command's --help;
+#   - every copy of the version is SF_VERSION: the binary's, the
+#     library's, pkg-config's, the man pages', the Python package's
+#     (tests/pkg/version.sh);
+#   - the man pages render without warnings (groff -ww, man -l) and
+#     document exactly the options of each command's --help;
 #   - the bash completion completes (tests/pkg/completion.sh, whose lines
 #     show as it runs);
 #   - `make uninstall` leaves no file behind.
@@ -70,7 +73,12 @@ soname=$(readelf -d "$usr/lib/libsudoflow.so.$version" |
     sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
 [ "$soname" = "libsudoflow.so.$major" ] && ok ||
     fail "soname '$soname', expected libsudoflow.so.$major"
-check "installed sudoflow --version" "$usr/bin/sudoflow" --version
+
+echo "== one version"
+# every copy of the version (the binary's, the library's, pkg-config's,
+# the man pages', the Python package's) is SF_VERSION
+check "a copy of the version differs from SF_VERSION" \
+    sh "$here/version.sh" "$top" "$usr"
 
 echo "== exported symbols"
 # The functions sudoflow.h declares (each must be marked SF_API), and the
@@ -153,10 +161,6 @@ else
     echo "   (groff or man is missing: rendering not checked;" \
         "apt-get install groff-base man-db)"
 fi
-for page in "$usr"/share/man/man1/*.1; do
-    grep -q "^\.TH .* \"sudoflow $version\"" "$page" && ok ||
-        fail "$(basename "$page"): .TH does not name sudoflow $version"
-done
 # Every command's page documents exactly the options of its --help.
 cmds=$("$usr/bin/sudoflow" --help |
     awk '/^commands:/ { on = 1; next } on && /^  [a-z]/ { print $1 }')
