@@ -7,7 +7,10 @@
 #   make test-data  the tests on the public benchmark sets (DATA=DIR,
 #                   default ../shared/data): cross-check and SE ratings
 #   make check      test, then the same tests under ASan+UBSan (gcc and
-#                   clang), then the batch commands under ThreadSanitizer
+#                   clang), then the batch commands under ThreadSanitizer,
+#                   then distcheck
+#   make dist       build/sudoflow-VERSION.tar.gz, the release tarball
+#   make distcheck  that tarball unpacked alone passes make test
 #   make fuzz       every fuzz target for FUZZ_SECONDS (default 60)
 #   make bench      kernel throughput on the benchmark sets
 #   make install    PREFIX=/usr/local DESTDIR= (also BINDIR, LIBDIR, ...)
@@ -375,7 +378,8 @@ fault: all
 # of the puzzles that need its deepest techniques), then the
 # tests under ASan+UBSan with gcc and with clang, then the batch
 # commands under ThreadSanitizer (clang: libomp's Archer tool tells TSan
-# about OpenMP's synchronisation; tests/engine/tsan.sh).
+# about OpenMP's synchronisation; tests/engine/tsan.sh), then the release
+# tarball's own make test (distcheck).
 check: test
 	@sh scripts/deps.sh check
 	SF_BIG_TESTS=1 $(BUILD)/tests/io/test_output
@@ -391,6 +395,7 @@ check: test
 	UBSAN_OPTIONS=$${UBSAN_OPTIONS:-print_stacktrace=1} \
 	    $(MAKE) BUILD=build/asan-clang CC=clang asan=1 test
 	$(MAKE) BUILD=build/tsan CC=clang tsan=1 tsan-run
+	$(MAKE) --no-print-directory distcheck
 
 ARCHER ?= $(firstword $(wildcard /usr/lib/llvm-*/lib/libarcher.so))
 
@@ -481,6 +486,64 @@ install: all $(SO) $(BUILD)/sudoflow.pc
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+
+# make dist: $(BUILD)/sudoflow-VERSION.tar.gz, the release tarball: in a
+# git checkout the files of HEAD (git archive; a note says when tracked
+# files differ from it), under sudoflow-VERSION/.  An unpacked tarball has
+# no .git: there it archives the tree's files but build/ and $(BUILD), so
+# that a tarball made from a tarball holds the same files.
+# make distcheck: that tarball unpacked alone in a temporary directory
+# (nothing beside it), `make dist` there giving the same files, then
+# `make test` there, in its own build/.
+DIST_NAME = sudoflow-$(VERSION)
+DIST      = $(BUILD)/$(DIST_NAME).tar.gz
+
+.PHONY: dist distcheck
+dist:
+	@mkdir -p $(BUILD)
+	$(Q)set -e; rm -f $(DIST).tmp; \
+	if [ -e .git ] && git rev-parse --verify -q HEAD >/dev/null; then \
+	    git archive --format=tar --prefix=$(DIST_NAME)/ HEAD | \
+	        gzip -n -9 >$(DIST).tmp; \
+	    n=$$(git status --porcelain --untracked-files=no | wc -l); \
+	    [ "$$n" = 0 ] || echo "dist: note: $$n tracked files differ from" \
+	        "HEAD; the tarball holds HEAD's"; \
+	else \
+	    find . \( -path ./build -o -path './$(BUILD:./%=%)' \) -prune -o \
+	        \( -type f -o -type l \) -print | sed 's,^\./,,' | \
+	        LC_ALL=C sort >$(DIST).list; \
+	    tar -cf - --no-recursion --owner=0 --group=0 --numeric-owner \
+	        --transform 's,^,$(DIST_NAME)/,' -T $(DIST).list | \
+	        gzip -n -9 >$(DIST).tmp; \
+	    rm -f $(DIST).list; \
+	fi; \
+	mv $(DIST).tmp $(DIST); \
+	echo "dist: $(DIST) ($$(tar -tzf $(DIST) | grep -vc '/$$') files)"
+
+# (the listing's files, directories left out, sorted)
+dist_files = tar -tzf $(1) | grep -v '/$$' | LC_ALL=C sort
+
+distcheck: dist
+	$(RECURSIVE)$(Q)set -e; \
+	tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/sudoflow-distcheck.XXXXXX"); \
+	trap 'rm -rf "$$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM; \
+	tar -xzf $(DIST) -C "$$tmp"; \
+	echo "distcheck: $(DIST) unpacked in $$tmp"; \
+	$(PKG_MAKE) -s --no-print-directory -C "$$tmp/$(DIST_NAME)" BUILD=build \
+	    dist >/dev/null; \
+	$(call dist_files,$(DIST)) >"$$tmp/files"; \
+	$(call dist_files,"$$tmp/$(DIST_NAME)/build/$(DIST_NAME).tar.gz") \
+	    >"$$tmp/files-again"; \
+	if ! cmp -s "$$tmp/files" "$$tmp/files-again"; then \
+	    echo "distcheck: make dist in the unpacked tarball gives other" \
+	        "files (<: the tarball, >: again):"; \
+	    diff "$$tmp/files" "$$tmp/files-again" | grep '^[<>]' | head -20; \
+	    exit 1; fi; \
+	rm -rf "$$tmp/$(DIST_NAME)/build"; \
+	echo "distcheck: make dist there gives the same $$(wc -l <"$$tmp/files")" \
+	    "files; make test there:"; \
+	$(PKG_MAKE) --no-print-directory -C "$$tmp/$(DIST_NAME)" BUILD=build test; \
+	echo "distcheck: $(DIST) passes make test alone"
 
 clean:
 	rm -rf build
