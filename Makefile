@@ -8,9 +8,11 @@
 #                   default ../shared/data): cross-check and SE ratings
 #   make check      test, then the same tests under ASan+UBSan (gcc and
 #                   clang), then the batch commands under ThreadSanitizer,
-#                   then distcheck
+#                   then distcheck and deb-test
 #   make dist       build/sudoflow-VERSION.tar.gz, the release tarball
 #   make distcheck  that tarball unpacked alone passes make test
+#   make deb        the Debian packages of that tarball, in build/deb
+#   make deb-test   they build, install (as root), work and uninstall
 #   make fuzz       every fuzz target for FUZZ_SECONDS (default 60)
 #   make bench      kernel throughput on the benchmark sets
 #   make install    PREFIX=/usr/local DESTDIR= (also BINDIR, LIBDIR, ...)
@@ -35,8 +37,10 @@ WARN      = -Wall -Wextra -Wshadow -Wstrict-prototypes
 ifeq ($(WERROR),1)
 WARN     += -Werror
 endif
+# (CPPFLAGS, empty unless given, is for a package build's preprocessor
+# flags, such as -D_FORTIFY_SOURCE)
 ALLCFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -fopenmp -MMD -MP \
-            -Isrc $(CFLAGS) -DSF_BUILD_FLAGS='"$(strip $(CFLAGS))"'
+            -Isrc $(CPPFLAGS) $(CFLAGS) -DSF_BUILD_FLAGS='"$(strip $(CFLAGS))"'
 LDLIBS    = -lz -lm
 # asan=1: AddressSanitizer and UBSan, any report fatal.  fuzz=1 (clang):
 # the same plus libFuzzer's instrumentation, for the fuzz targets.
@@ -379,7 +383,7 @@ fault: all
 # tests under ASan+UBSan with gcc and with clang, then the batch
 # commands under ThreadSanitizer (clang: libomp's Archer tool tells TSan
 # about OpenMP's synchronisation; tests/engine/tsan.sh), then the release
-# tarball's own make test (distcheck).
+# tarball's own make test (distcheck) and the Debian packages' test.
 check: test
 	@sh scripts/deps.sh check
 	SF_BIG_TESTS=1 $(BUILD)/tests/io/test_output
@@ -396,6 +400,7 @@ check: test
 	    $(MAKE) BUILD=build/asan-clang CC=clang asan=1 test
 	$(MAKE) BUILD=build/tsan CC=clang tsan=1 tsan-run
 	$(MAKE) --no-print-directory distcheck
+	$(MAKE) --no-print-directory deb-test
 
 ARCHER ?= $(firstword $(wildcard /usr/lib/llvm-*/lib/libarcher.so))
 
@@ -544,6 +549,22 @@ distcheck: dist
 	    "files; make test there:"; \
 	$(PKG_MAKE) --no-print-directory -C "$$tmp/$(DIST_NAME)" BUILD=build test; \
 	echo "distcheck: $(DIST) passes make test alone"
+
+# make deb: the Debian packages (debian/: sudoflow, libsudoflow0,
+# libsudoflow-dev) built by dpkg-buildpackage from the release tarball,
+# unpacked in $(BUILD)/deb, where the .deb files land.  make deb-test:
+# the same in a temporary directory, then the packages installed into the
+# system, used and removed again (tests/pkg/deb.sh; skipped with the reason
+# when not root).  Both install what they need first (sh scripts/deps.sh
+# deb: dpkg-dev, debhelper, the build dependencies, lintian).
+.PHONY: deb deb-test
+deb: dist
+	@sh scripts/deps.sh deb
+	$(Q)sh tests/pkg/deb.sh --build $(DIST) $(BUILD)/deb
+
+deb-test: dist
+	@sh scripts/deps.sh deb
+	$(Q)sh tests/pkg/deb.sh $(DIST)
 
 clean:
 	rm -rf build

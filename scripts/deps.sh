@@ -21,6 +21,12 @@
 #   sh scripts/deps.sh mpich    make mpich-test: MPICH beside Open MPI
 #                               (mpicc.mpich, mpirun.mpich; Debian keeps
 #                               Open MPI as the default mpicc and mpirun)
+#   sh scripts/deps.sh deb      make deb and make deb-test: the build,
+#                               dpkg-dev and debhelper, build-essential
+#                               and the tests' cmocka and pkg-config (the
+#                               packages' build dependencies), and lintian
+#                               (optional: deb-test runs it when it is
+#                               there)
 #
 # The LLVM packages are those of the installed clang's major version (14
 # when clang itself is missing, as on Debian 12).  Nothing optional is ever
@@ -28,6 +34,7 @@
 cc=${CC:-cc}
 mode=${1:-build}
 missing=""
+optional="" # installed as root with the rest, never required
 have_header() {
     printf '#include <%s>\n' "$1" | "$cc" -E -x c - >/dev/null 2>&1
 }
@@ -104,18 +111,36 @@ mpich)
     { command -v mpicc.mpich && command -v mpirun.mpich; } >/dev/null 2>&1 ||
         missing="$missing libmpich-dev mpich"
     ;;
+deb)
+    command -v dpkg-buildpackage >/dev/null 2>&1 || missing="$missing dpkg-dev"
+    command -v dh >/dev/null 2>&1 || missing="$missing debhelper"
+    dpkg -s build-essential 2>/dev/null | grep -q '^Status: .* installed' ||
+        missing="$missing build-essential"
+    have_header cmocka.h || missing="$missing libcmocka-dev"
+    command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
+    command -v lintian >/dev/null 2>&1 || optional="$optional lintian"
+    ;;
 *)
-    echo "usage: sh scripts/deps.sh [test|check|fuzz|bench|python|mpi|mpich]" >&2
+    echo "usage: sh scripts/deps.sh" \
+        "[test|check|fuzz|bench|python|mpi|mpich|deb]" >&2
     exit 2
     ;;
 esac
-[ -z "$missing" ] && exit 0
-missing=$(printf ' %s' $(printf '%s\n' $missing | sort -u))
+[ -z "$missing$optional" ] && exit 0
+all=$(printf ' %s' $(printf '%s\n' $missing $optional | sort -u))
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "installing:$missing" >&2
-    apt-get update -qq && apt_install $missing && exit 0
+    echo "installing:$all" >&2
+    apt-get update -qq && apt_install $all && exit 0
+    # what is required, without what is not
+    [ -n "$optional" ] && [ -n "$missing" ] && apt_install $missing &&
+        exit 0
+    [ -z "$missing" ] && exit 0
+fi
+if [ -z "$missing" ]; then
+    echo "optional for '$mode' (sudo apt-get install$all)" >&2
+    exit 0
 fi
 echo "missing dependencies for '$mode'; install them with:" >&2
-echo "    sudo apt-get install$missing" >&2
+echo "    sudo apt-get install$all" >&2
 [ "$mode" = bench ] && exit 0 # the chart is optional
 exit 1

@@ -8,10 +8,11 @@
 #   - the pkg-config file's Version;
 #   - every man page's .TH line ("sudoflow X.Y.Z");
 #   - the Python package: the version python/setup.py computes, and
-#     python/sudoflow/__init__.py's __version__.
+#     python/sudoflow/__init__.py's __version__;
+#   - the Debian packages' version, the top entry of debian/changelog.
 # The installed files are read under PREFIX (LIBDIR, default PREFIX/lib,
-# holds the libraries and pkgconfig/); the Python files in the source tree
-# TOP.  setup.py is run with the first of $PYTHON, python3 and
+# holds the libraries and pkgconfig/); the Python and Debian files in the
+# source tree TOP.  setup.py is run with the first of $PYTHON, python3 and
 # /usr/bin/python3 that has setuptools, wheel and NumPy (its build needs
 # them), and skipped with a note when there is none.
 #
@@ -56,10 +57,14 @@ pc=$(sed -n 's/^Version: *//p' "$libdir/pkgconfig/sudoflow.pc")
 same "sudoflow.pc" "$pc"
 
 pages=0
-for page in "$prefix"/share/man/man1/*.1; do
+for page in "$prefix"/share/man/man1/sudoflow*.1 \
+    "$prefix"/share/man/man1/sudoflow*.1.gz; do # (a package compresses them)
     [ -f "$page" ] || continue
     pages=$((pages + 1))
-    th=$(sed -n 's/^\.TH .* "sudoflow \([^"]*\)".*/\1/p' "$page")
+    case $page in
+    *.gz) th=$(gzip -dc "$page" | sed -n 's/^\.TH .* "sudoflow \([^"]*\)".*/\1/p') ;;
+    *) th=$(sed -n 's/^\.TH .* "sudoflow \([^"]*\)".*/\1/p' "$page") ;;
+    esac
     same "$(basename "$page")" "$th"
 done
 [ "$pages" -gt 0 ] && ok || fail "no man pages in $prefix/share/man/man1"
@@ -84,6 +89,9 @@ else
     echo "   (no python3 with setuptools, wheel and numpy: python/setup.py's" \
         "version not checked; sh scripts/deps.sh python)"
 fi
+
+deb=$(sed -n '1s/^sudoflow (\([^)]*\)).*/\1/p' "$top/debian/changelog")
+same "debian/changelog" "$deb"
 
 echo "version: $pass checked, $fails differ from SF_VERSION $version"
 [ "$fails" = 0 ]
