@@ -883,14 +883,14 @@ static int next_record(sf_reader_t *r, sf_chunk_t *c)
         const int rc = next_line(r, &off, &len);
         if (rc < 0)
             return -1;
-        if (rc == 0) {
-            if (r->fmt == SF_FORMAT_GRID && r->grid.rows > 0)
-                return grid_end(r, c);
+        const int got = rc == 0 ? (r->fmt == SF_FORMAT_GRID && r->grid.rows > 0
+                                       ? grid_end(r, c) : 0)
+                      : rc == LINE_LONG ? long_line(r, c)
+                                        : take_line(r, c, off, len);
+        if (rc == 0 && got == 0) {
             close_file(r);
             continue;
         }
-        const int got = rc == LINE_LONG ? long_line(r, c)
-                                        : take_line(r, c, off, len);
         if (got > 0) {
             r->counts[2 * r->cur]++;
             r->counts[2 * r->cur + 1] += c->recs[c->count - 1].invalid;
