@@ -924,12 +924,15 @@ typedef struct sf_se_result {
 } sf_se_result_t;
 
 /* Rate cells (81 values, 0 = empty) on the SE scale, within budget
- * seconds of wall time (<= 0: no limit).  The puzzle should have exactly
- * one solution (SE's uniqueness techniques assume it; check first).
+ * seconds of wall time.  A budget, here and in every sf_ function that
+ * takes one, is 0 for none, else a finite number of seconds above 0; a
+ * negative, NaN or infinite budget is an argument error (-1).  The puzzle
+ * should have exactly one solution (SE's uniqueness techniques assume it;
+ * check first).
  * Thread-safe (state on the caller's stack and heap; the memory of the
  * chain searches, a few megabytes once a puzzle needs them, is kept by the
  * calling thread for its next call and freed when the thread ends).
- * Returns 0, or -1 when out of memory. */
+ * Returns 0, or -1 when out of memory or an argument is wrong. */
 SF_API int sf_se_rate(const uint8_t *cells, double budget,
                       sf_se_result_t *out);
 
@@ -1000,8 +1003,9 @@ SF_API int sf_trace_append(sf_trace_t *t, const sf_trace_t *src, size_t i);
  * placement and elimination as an action, in order (a step's placement
  * first; it removes the other candidates of its cell, which are not
  * listed).  A rating stopped by the budget keeps the steps so far.  For
- * puzzles with exactly one solution.  0, or -1 (NULL, out of memory:
- * the trace then holds what it held before). */
+ * puzzles with exactly one solution.  0, or -1 (NULL, a budget that is
+ * not one (sf_se_rate), out of memory: the trace then holds what it held
+ * before). */
 SF_API int sf_se_explain(const uint8_t *cells, double budget, sf_trace_t *t,
                          sf_se_result_t *out);
 
@@ -1094,8 +1098,9 @@ SF_API uint64_t sf_audit_spilled(const sf_audit_t *a);
  * NULL) is a record that is not a puzzle and gets that command's answer
  * for one.  Every function returns 0, or -1 when out of memory or an
  * argument is wrong (an array it needs is NULL while n > 0, n rows, or
- * n * k copies, would not fit in a size, a budget that is NaN; outputs then
- * unspecified), or -2 when it was cancelled (sf_cancel: it stops
+ * n * k copies, would not fit in a size, a budget that is negative, NaN or
+ * infinite (sf_se_rate: 0 is none); outputs then unspecified), or -2
+ * when it was cancelled (sf_cancel: it stops
  * within a block of rows, or for a long row within a step of its search;
  * outputs then unspecified); any number may run at once on distinct
  * outputs.  A call runs with fewer threads than asked when not all of

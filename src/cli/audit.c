@@ -104,7 +104,13 @@ static const struct option audit_options[] = {
     {NULL, 0, NULL, 0},
 };
 
-/* A size: digits and an optional K, M or G (powers of 1024). */
+/* The largest --memory: 1P (2^50 bytes), or half the address space on a
+ * 32-bit build, so that no size_t arithmetic on it overflows. */
+#define MEMORY_MAX \
+    ((size_t)(SIZE_MAX / 2 < (1ull << 50) ? SIZE_MAX / 2 : (1ull << 50)))
+
+/* A size: digits and an optional K, M or G (powers of 1024), from 1M to
+ * MEMORY_MAX. */
 static int parse_size(const char *arg, size_t *out)
 {
     char num[32];
@@ -120,9 +126,12 @@ static int parse_size(const char *arg, size_t *out)
         return -1;
     memcpy(num, arg, len);
     num[len] = 0;
-    if (cli_parse_number(num, 1, 1e12, &v) != 0 || v * (double)unit < 1 << 20)
+    if (cli_parse_number(num, 1, 1e300, &v) != 0)
         return -1;
-    *out = (size_t)(v * (double)unit);
+    const double bytes = v * (double)unit;
+    if (!(bytes >= 1 << 20 && bytes <= (double)MEMORY_MAX))
+        return -1;
+    *out = (size_t)bytes;
     return 0;
 }
 
@@ -151,8 +160,8 @@ static int audit_option(void *ctx, int c, const char *arg)
     case OPT_TEST: return add_file(k, arg, 2);
     case OPT_MEMORY:
         if (parse_size(arg, &k->memory) != 0) {
-            cli_error("--memory: not a size of at least 1M (e.g. 512M, "
-                      "2G): '%s'", arg);
+            cli_error("--memory: not a size of at least 1M and at most "
+                      "%zuG (e.g. 512M, 2G): '%s'", MEMORY_MAX >> 30, arg);
             return -1;
         }
         return 0;

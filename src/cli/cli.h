@@ -49,6 +49,11 @@ int cli_parse_u64(const char *opt, const char *arg, uint64_t *out);
 /* A decimal number in [lo, hi] (no blanks, hex, inf or nan): 0, or -1
  * (no message: the caller names the option). */
 int cli_parse_number(const char *arg, double lo, double hi, double *out);
+/* A time budget in seconds for opt: a finite number above 0 (at most
+ * 10^6; 1e-400, which would round to 0, is refused too), the one rule of
+ * the CLI, the library and Python: a budget is given, or absent.  0, or
+ * -1 with the message printed. */
+int cli_parse_budget(const char *opt, const char *arg, double *out);
 int cli_parse_threads(const char *arg, int *out);
 /* Kernel by name, or print the known names and return NULL. */
 const sf_kernel_t *cli_parse_kernel(const char *name);

@@ -93,6 +93,16 @@ int cli_parse_number(const char *arg, double lo, double hi, double *out)
     return 0;
 }
 
+int cli_parse_budget(const char *opt, const char *arg, double *out)
+{
+    if (cli_parse_number(arg, 0, 1e6, out) != 0 || !(*out > 0)) {
+        cli_error("%s: not a number of seconds above 0 and at most 1000000 "
+                  "(leave it out for no limit): '%s'", opt, arg);
+        return -1;
+    }
+    return 0;
+}
+
 int cli_parse_threads(const char *arg, int *out)
 {
     uint64_t v;

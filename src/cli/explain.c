@@ -79,12 +79,7 @@ static int explain_option(void *ctx, int c, const char *arg)
     switch (c) {
     case OPT_CANDIDATES: k->candidates = 1; return 0;
     case OPT_SE_BUDGET:
-        if (cli_parse_number(arg, 0, 1e6, &k->budget) != 0) {
-            cli_error("--se-budget: not a number of seconds (0 to 1000000): "
-                      "'%s'", arg);
-            return -1;
-        }
-        return 0;
+        return cli_parse_budget("--se-budget", arg, &k->budget);
     default: return -1;
     }
 }

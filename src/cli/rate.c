@@ -98,16 +98,6 @@ static const struct option rate_options[] = {
     {NULL, 0, NULL, 0},
 };
 
-static int parse_budget(const char *arg, double *out)
-{
-    if (cli_parse_number(arg, 0, 1e6, out) != 0) {
-        cli_error("--se-budget: not a number of seconds (0 to 1000000): "
-                  "'%s'", arg);
-        return -1;
-    }
-    return 0;
-}
-
 static int rate_option(void *ctx, int c, const char *arg)
 {
     rate_cli_t *k = ctx;
@@ -125,7 +115,8 @@ static int rate_option(void *ctx, int c, const char *arg)
         return 0;
     case OPT_FIELDS:
         return cli_parse_fields(&k->fields, arg, field_names, F_COUNT);
-    case OPT_SE_BUDGET: return parse_budget(arg, &k->se_budget);
+    case OPT_SE_BUDGET:
+        return cli_parse_budget("--se-budget", arg, &k->se_budget);
     default: return -1;
     }
 }

@@ -156,6 +156,10 @@ static int run_option(cli_run_t *r, int c, const char *arg)
     case CLI_OPT_CHUNK:
         if (cli_parse_u64("--chunk", arg, &v) != 0)
             return -1;
+        if (v > SIZE_MAX) { /* a 32-bit build */
+            cli_error("--chunk: must be at most %zu, not %s", SIZE_MAX, arg);
+            return -1;
+        }
         b->chunk = v ? (size_t)v : 1;
         return 0;
     default: return 1;

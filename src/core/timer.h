@@ -32,6 +32,14 @@ static inline double timer_mono_sec(void)
     return 1e-9 * (double)timer_mono_ns();
 }
 
+/* The library's one rule for a time budget in seconds: 0 (or -0) is none,
+ * a finite number above 0 is the budget; anything else (negative, NaN,
+ * infinite) is an argument error.  1 when budget is one of the first two. */
+static inline int timer_budget_ok(double budget)
+{
+    return budget == 0 || (budget > 0 && budget <= 1.7976931348623157e308);
+}
+
 #if defined(__x86_64__) || defined(__i386__)
 #include <x86intrin.h>
 static inline uint64_t timer_ticks(const sf_timer_t *t)

@@ -18,6 +18,7 @@
 #include "core/cancel.h"
 #include "core/rng.h"
 #include "core/threads.h"
+#include "core/timer.h"
 #include "datasets/equivalence.h"
 #include "datasets/gen_target.h"
 
@@ -336,7 +337,8 @@ int sf_array_se_scale(const uint8_t *cells, const uint8_t *invalid, size_t n,
                       sf_se_scale_t scale, double budget, int threads,
                       int16_t *tenths, int8_t *steps, uint8_t *flags)
 {
-    if (bad_args(n, cells, tenths, steps) || (n && !flags) || budget != budget)
+    if (bad_args(n, cells, tenths, steps) || (n && !flags) ||
+        !timer_budget_ok(budget))
         return -1;
     if (scale != SF_SE_CLASSIC && scale != SF_SE_SUKAKU)
         return -1;
@@ -414,7 +416,7 @@ int sf_array_explain(const uint8_t *cells, const uint8_t *invalid, size_t n,
                      int16_t *tenths, int8_t *steps, uint8_t *flags)
 {
     if (bad_args(n, cells, t, tenths) || (n && (!steps || !flags)) ||
-        budget != budget)
+        !timer_budget_ok(budget))
         return -1;
     explain_ctx_t c = {{NULL, cells, invalid, budget, tenths, steps, flags,
                         SF_SE_CLASSIC},

@@ -10,6 +10,7 @@
  * the rating; the rating is the same either way, and the hardest step of
  * the trace is it.
  */
+#include "core/timer.h"
 #include "se_rate.h"
 
 #include "se/grid/se_grid.h"
@@ -288,8 +289,8 @@ static void add_step(void *ctx, const se_grid_t *g, const se_hint_t *h)
 int sf_se_explain(const uint8_t *cells, double budget, sf_trace_t *t,
                   sf_se_result_t *out)
 {
-    if (!cells || !t || !out || grow_puzzles(t) || grow_steps(t) ||
-        grow_actions(t, 0))
+    if (!cells || !t || !out || !timer_budget_ok(budget) ||
+        grow_puzzles(t) || grow_steps(t) || grow_actions(t, 0))
         return -1;
     const size_t steps = t->steps, actions = t->actions;
     t->step_start[t->puzzles] = steps;

@@ -441,6 +441,8 @@ static int next_hint(const se_grid_t *g, const se_scale_def_t *sc, int min,
         se_work_ready(m->w);
         if (se_chains(g, m->w, c, min > 0, h))
             return 1;
+        if (c->over) /* cut short by the time: no later technique may go */
+            return -1;
     }
     if (max >= SF_LEVEL_CHAINS && min == 0) { /* the rating only */
         se_fwork_t *f = forcing_memory(m);
@@ -454,10 +456,14 @@ static int next_hint(const se_grid_t *g, const se_scale_def_t *sc, int min,
         if (aligned(g, 3, k ? &k->triple : NULL, h) ||
             se_nishio(g, f, c, h))
             return 1;
+        if (c->over)
+            return -1;
         if (above(c, 80))
             return -3;
         if (se_multiple_chains(g, f, c, h))
             return 1;
+        if (c->over)
+            return -1;
         if (se_fwork_overflow(f))
             return out_of_room(c, 80);
         for (int level = 0; level <= sc->last_level; level++) {
@@ -466,6 +472,8 @@ static int next_hint(const se_grid_t *g, const se_scale_def_t *sc, int min,
                 return -3;
             if (se_nested_chains(g, f, c, level, h))
                 return 1;
+            if (c->over)
+                return -1;
             if (se_fwork_overflow(f))
                 return out_of_room(c, 85 + 5 * level);
         }
@@ -724,7 +732,7 @@ int sf_se_rate(const uint8_t *cells, double budget, sf_se_result_t *out)
 int sf_se_rate_scale(const uint8_t *cells, sf_se_scale_t scale,
                      double budget, sf_se_result_t *out)
 {
-    if (!cells || !out || budget != budget) /* NaN; <= 0: no limit */
+    if (!cells || !out || !timer_budget_ok(budget))
         return -1;
     if (scale != SF_SE_CLASSIC && scale != SF_SE_SUKAKU)
         return -1;
@@ -784,7 +792,7 @@ void se_ladder_free(se_work_t *w)
 int se_trace(const uint8_t *cells, sf_se_scale_t scale, double budget,
              const se_tracer_t *tr, sf_se_result_t *out)
 {
-    if (!cells || !out || !tr || !tr->step || budget != budget)
+    if (!cells || !out || !tr || !tr->step || !timer_budget_ok(budget))
         return -1;
     return rate(cells, scale, budget, 0, 0, tr, out);
 }

@@ -129,6 +129,46 @@ static void test_se_format(void **state)
     assert_int_equal(sf_se_rate(cells, NAN, &r), -1);
 }
 
+/* A budget is 0 (none) or a finite number of seconds above 0, in every
+ * function that takes one: a negative or infinite budget once meant no
+ * limit, and only NaN was refused. */
+static void test_budgets(void **state)
+{
+    (void)state;
+    static const char p[] = "53..7....6..195....98....6.8...6...34..8.3..1"
+                            "7...2...6.6....28....419..5....8..79";
+    uint8_t cells[81];
+    for (int i = 0; i < 81; i++)
+        cells[i] = p[i] == '.' ? 0 : (uint8_t)(p[i] - '0');
+    const double bad[] = {-1, -0.5, -INFINITY, INFINITY, NAN};
+    const double good[] = {0, -0.0, 1e-300, 1e6};
+    sf_se_result_t r;
+    sf_trace_t t;
+    sf_trace_init(&t, 0);
+    int16_t tenths[1];
+    int8_t steps[1];
+    uint8_t flags[1];
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        assert_int_equal(sf_se_rate(cells, bad[i], &r), -1);
+        assert_int_equal(sf_se_rate_scale(cells, SF_SE_SUKAKU, bad[i], &r),
+                         -1);
+        assert_int_equal(sf_se_explain(cells, bad[i], &t, &r), -1);
+        assert_int_equal(sf_array_se(cells, NULL, 1, bad[i], 1, tenths,
+                                     steps, flags), -1);
+        assert_int_equal(sf_array_explain(cells, NULL, 1, bad[i], 1, &t,
+                                          tenths, steps, flags), -1);
+    }
+    for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+        assert_int_equal(sf_se_rate(cells, good[i], &r), 0);
+        assert_int_equal(r.status, SF_SE_EXACT);
+        assert_int_equal(sf_array_se(cells, NULL, 1, good[i], 1, tenths,
+                                     steps, flags), 0);
+        assert_int_equal(tenths[0], r.tenths);
+        assert_int_equal(sf_se_explain(cells, good[i], &t, &r), 0);
+    }
+    sf_trace_free(&t);
+}
+
 /* Row counts whose arrays would not fit: sf_array_augment returned 0
  * having done nothing when n * k overflows, sf_array_solve overflowed
  * n * 81. */
@@ -161,6 +201,7 @@ int main(void)
         cmocka_unit_test(test_transforms),
         cmocka_unit_test(test_se_format),
         cmocka_unit_test(test_array_sizes),
+        cmocka_unit_test(test_budgets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
