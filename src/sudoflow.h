@@ -493,6 +493,14 @@ SF_API void sf_out_text(sf_out_t *out, const char *text, size_t len);
 /* A decimal integer field; a fixed-point field with `decimals` digits. */
 SF_API void sf_out_u64(sf_out_t *out, uint64_t v);
 SF_API void sf_out_fixed(sf_out_t *out, double v, int decimals);
+/* A value that may be a lower bound (an SE rating cut short, a backdoor
+ * beyond its search): text in line output (">=10.4", ">3"; "" for no
+ * value); in JSON Lines the number v with `decimals` digits, then a key of
+ * its own, the field's key and "_bound", true when v is only a lower bound
+ * ("se":10.4,"se_bound":true), so that each key has one JSON type; both
+ * null when v is NaN (no value). */
+SF_API void sf_out_bound(sf_out_t *out, const char *text, size_t len,
+                         double v, int decimals, int bound);
 /* End the record (a newline). */
 SF_API void sf_out_end(sf_out_t *out);
 /* A whole record as it is: len bytes and a newline, no separator. */

@@ -1,11 +1,16 @@
 /*
- * card.c -- the difficulty card's output fields, shared by `rate` and
- * `generate`: which sf_card measures a field list needs, and each field's
- * text.  A field without a value (a puzzle without one solution has no
- * minimality or backdoor) is empty, as every other field is; a backdoor
- * larger than the search goes is written ">3".
+ * card.c -- the difficulty card's output fields and the SE rating's,
+ * shared by `rate` and `generate`: which sf_card measures a field list
+ * needs, and each field's text.  A field without a value (a puzzle without
+ * one solution has no minimality or backdoor) is empty, as every other
+ * field is; a backdoor larger than the search goes is written ">3" and an
+ * SE rating cut short ">=X.Y".  In JSON Lines those two are numbers, the
+ * bound and a FIELD_bound key beside them (sf_out_bound), so that a key
+ * never holds a number in one record and a string in another.
  */
 #include "cli.h"
+
+#include <math.h>
 
 _Static_assert(SF_CARD_BACKDOOR_MAX == 3, "the \">3\" text below");
 
@@ -43,12 +48,20 @@ void cli_put_card(sf_out_t *out, int which, const sf_card_t *c)
     switch (which) {
     case CLI_CARD_MINIMAL: put_int(out, c->minimal); return;
     case CLI_CARD_CLOSURE: put_int(out, c->singles_closure); return;
-    case CLI_CARD_BACKDOOR:
-        if (c->backdoor > SF_CARD_BACKDOOR_MAX)
-            sf_out_text(out, ">3", 2);
-        else
-            put_int(out, c->backdoor);
+    case CLI_CARD_BACKDOOR: {
+        const int over = c->backdoor > SF_CARD_BACKDOOR_MAX;
+        char t[8];
+        const int n = over ? snprintf(t, sizeof t, ">3")
+                      : c->backdoor < 0 ? 0
+                                        : snprintf(t, sizeof t, "%d",
+                                                   c->backdoor);
+        sf_out_bound(out, t, (size_t)n,
+                     c->backdoor < 0 ? NAN
+                                     : over ? SF_CARD_BACKDOOR_MAX + 1
+                                            : c->backdoor,
+                     0, over);
         return;
+    }
     case CLI_CARD_AUTOMORPHISMS:
         put_int(out, c->automorphisms ? (int64_t)c->automorphisms : -1);
         return;
@@ -56,4 +69,13 @@ void cli_put_card(sf_out_t *out, int which, const sf_card_t *c)
         put_int(out, c->status == SF_INVALID ? -1 : (int64_t)c->guesses);
         return;
     }
+}
+
+void cli_put_se(sf_out_t *out, const sf_se_result_t *r)
+{
+    char buf[16];
+    const int n = sf_se_format(r, buf, sizeof buf);
+    sf_out_bound(out, buf, (size_t)n,
+                 r->status == SF_SE_INVALID ? NAN : r->tenths / 10.0, 1,
+                 r->status != SF_SE_EXACT);
 }

@@ -227,6 +227,9 @@ unsigned cli_card_measures(const cli_fields_t *fl, int first);
 int cli_card_wanted(const cli_fields_t *fl, int first);
 /* Card field `which` (CLI_CARD_*) of c; empty where it has no value. */
 void cli_put_card(sf_out_t *out, int which, const sf_card_t *c);
+/* An SE rating field ("4.4", ">=10.4" cut short, "" unrated; in JSON Lines
+ * the number and FIELD_bound). */
+void cli_put_se(sf_out_t *out, const sf_se_result_t *r);
 
 /* Summary of a job run on stderr: "sudoflow: N WHAT" + the rest line
  * (may be NULL), then time and rate. */

@@ -238,14 +238,16 @@ static void json_record(text_t *t, const explain_cli_t *k, const sf_item_t *it,
     puts_(t, sf_status_name(status));
     puts_(t, "\",\"se\":");
     const int rated = tr && se->status != SF_SE_INVALID;
-    if (rated) {
-        put(t, "\"", 1);
-        put(t, buf, (size_t)sf_se_format(se, buf, sizeof buf));
-        puts_(t, "\",\"hardest\":\"");
+    if (rated) { /* a number, and a bound marked beside it (rate's rule) */
+        put(t, buf, (size_t)snprintf(buf, sizeof buf, "%.1f",
+                                     se->tenths / 10.0));
+        puts_(t, se->status == SF_SE_EXACT ? ",\"se_bound\":false"
+                                           : ",\"se_bound\":true");
+        puts_(t, ",\"hardest\":\"");
         puts_(t, sf_se_step_name(se->step));
         put(t, "\"", 1);
     } else {
-        puts_(t, "null,\"hardest\":null");
+        puts_(t, "null,\"se_bound\":null,\"hardest\":null");
     }
     puts_(t, ",\"steps\":[");
     for (size_t s = 0; rated && s < tr->steps; s++) {

@@ -309,13 +309,9 @@ static void generate_emit(void *ctx, int thread, const sf_item_t *it,
         case F_CLUES: sf_out_u64(out[0], cli_clues(s->puzzle)); break;
         case F_RATING: sf_out_fixed(out[0], s->rating, 2); break;
         case F_SE:
-        case F_SE_SUKAKU: {
-            char buf[16];
-            const sf_se_result_t *r = &s->se[k->fields.f[i] == F_SE_SUKAKU];
-            const int n = sf_se_format(r, buf, sizeof buf);
-            sf_out_text(out[0], buf, (size_t)n);
+        case F_SE_SUKAKU:
+            cli_put_se(out[0], &s->se[k->fields.f[i] == F_SE_SUKAKU]);
             break;
-        }
         case F_STEP:
         case F_STEP_SUKAKU: {
             const sf_se_result_t *r = &s->se[k->fields.f[i] == F_STEP_SUKAKU];

@@ -224,12 +224,7 @@ static void put_field(sf_out_t *out, int f, const sf_item_t *it,
         sf_out_text(out, name, strlen(name));
         return;
     case F_SE:
-    case F_SE_SUKAKU: {
-        char buf[16];
-        const int n = sf_se_format(&s->se[f == F_SE_SUKAKU], buf, sizeof buf);
-        sf_out_text(out, buf, (size_t)n);
-        return;
-    }
+    case F_SE_SUKAKU: cli_put_se(out, &s->se[f == F_SE_SUKAKU]); return;
     case F_STEP:
     case F_STEP_SUKAKU: {
         const sf_se_result_t *r = &s->se[f == F_STEP_SUKAKU];

@@ -481,6 +481,35 @@ void sf_out_fixed(sf_out_t *out, double v, int decimals)
     }
 }
 
+void sf_out_bound(sf_out_t *out, const char *text, size_t len, double v,
+                  int decimals, int bound)
+{
+    if (!out->json) {
+        sf_out_text(out, text, len);
+        return;
+    }
+    const int field = out->field;
+    sf_out_fixed(out, v, decimals);
+    const char *key = field < out->nkeys && out->keys[field]
+                          ? out->keys[field] : "";
+    const size_t key_len = strlen(key);
+    if (out->failed ||
+        sbuf_reserve(&out->text, JSON_ROOM(key_len + 6) + 8) != 0) {
+        out->failed = 1;
+        return;
+    }
+    char name[64];
+    const int n = snprintf(name, sizeof name, "%.*s_bound",
+                           (int)(key_len < 48 ? key_len : 48), key);
+    char *q = out->text.p + out->text.len;
+    *q++ = ',';
+    q = put_json_text(q, name, (size_t)n);
+    *q++ = ':';
+    const char *flag = v != v ? "null" : bound ? "true" : "false";
+    memcpy(q, flag, strlen(flag));
+    field_done(out, q + strlen(flag));
+}
+
 void sf_out_end(sf_out_t *out)
 {
     if (out->failed || sbuf_reserve(&out->text, 3) != 0) {

@@ -8,7 +8,11 @@ run twice on the same input, with line output (csv, --header) and with
 --out-format jsonl.  Each jsonl line must load with json.loads as an
 object whose keys are the fields in order, with numbers as numbers, text
 as strings and null exactly where the line output has an empty field, and
-every value must equal the line output's.  When pandas is importable,
+every value must equal the line output's.  A field that may be a lower
+bound (se, se_sukaku, backdoor) is a number followed by its own key,
+FIELD_bound, true for a bound (the line output's ">=10.4", ">3"), false
+for a value, null beside a null; so no key holds numbers in some records
+and strings in others.  When pandas is importable,
 pandas.read_json(lines=True, dtype=False) must read each output with the
 same rows, columns and values (dtype=False: pandas would otherwise turn
 all-digit strings such as solutions into numbers); otherwise a note says
@@ -24,7 +28,33 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 INPUTS = os.path.join(HERE, "inputs")
-NUMBERS = {"count", "guesses", "ns", "clues", "index", "rating"}
+NUMBERS = {"count", "guesses", "ns", "clues", "index", "rating", "minimal",
+           "singles_closure", "automorphisms"}
+BOUNDS = {"se": ">=", "se_sukaku": ">=", "backdoor": ">"}
+
+
+def json_keys(fields):
+    """The keys of a record with these fields, each bound's key after it."""
+    keys = []
+    for f in fields:
+        keys += [f, f + "_bound"] if f in BOUNDS else [f]
+    return keys
+
+
+def bound_ok(key, got, bound, want):
+    """A bound field's number and flag against the line output's text."""
+    if want == "":
+        return got is None and bound is None
+    if not isinstance(got, (int, float)) or isinstance(got, bool) or \
+            not isinstance(bound, bool):
+        return False
+    mark = BOUNDS[key]
+    if bound != want.startswith(mark):
+        return False
+    text = want[len(mark):] if bound else want
+    if key == "backdoor":  # ">3": at least 4
+        return isinstance(got, int) and got == int(text) + bound
+    return float(text) == got
 
 
 def run(binary, args):
@@ -61,12 +91,14 @@ def compare(name, fields, line_out, json_out):
                                                    len(rows) - 1))
     for n, (text, row) in enumerate(zip(records, rows[1:]), 1):
         obj = json.loads(text)
-        if not isinstance(obj, dict) or list(obj) != fields:
-            sys.exit("%s: record %d: keys %r, expected %r" % (name, n,
-                                                              obj, fields))
+        if not isinstance(obj, dict) or list(obj) != json_keys(fields):
+            sys.exit("%s: record %d: keys %r, expected %r"
+                     % (name, n, obj, json_keys(fields)))
         for key, want in zip(fields, row):
             got = obj[key]
-            if want == "":
+            if key in BOUNDS:
+                ok = bound_ok(key, got, obj[key + "_bound"], want)
+            elif want == "":
                 ok = got is None
             elif key in NUMBERS:
                 ok = isinstance(got, (int, float)) and not isinstance(
@@ -86,7 +118,7 @@ def try_pandas(name, fields, path, n):
     except ImportError:
         return False
     frame = pandas.read_json(path, lines=True, dtype=False)
-    if len(frame) != n or list(frame.columns) != fields:
+    if len(frame) != n or list(frame.columns) != json_keys(fields):
         sys.exit("%s: pandas read %d rows %r" % (name, len(frame),
                                                  list(frame.columns)))
     with open(path, encoding="utf-8") as f:
@@ -113,6 +145,10 @@ def main():
             ("solve pencil", ["solve", "--count"], solve, [pencil]),
             ("rate", ["rate"], "puzzle,status,clues,rating,level,line",
              [mixed]),
+            ("rate card", ["rate"], "puzzle,se,step,se_sukaku,minimal,"
+             "singles_closure,backdoor,automorphisms,guesses", [mixed, ten]),
+            ("generate card", ["generate", "-n", "5", "--seed", "9"],
+             "puzzle,se,backdoor,minimal", []),
             ("canon", ["canon"], "canon,puzzle,line", [ten]),
             ("transform", ["transform", "--augment", "2", "--seed", "3"],
              "puzzle,solution,index,line", [ten]),

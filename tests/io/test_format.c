@@ -19,6 +19,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "io/format.h"
@@ -882,6 +883,44 @@ static void test_jsonl_job_output(void **state)
     tfree(&want);
 }
 
+/* A value that may be a lower bound: its text in line output; in JSON
+ * Lines a number and a KEY_bound key after it, true for a bound, both
+ * null without a value, so that no key mixes numbers and strings (the
+ * backdoor was 3 in one record and ">3" in the next, the SE rating
+ * "4.4" beside numbers). */
+static void test_bound_fields(void **state)
+{
+    (void)state;
+    static const char *const keys[] = {"se", "backdoor", "n"};
+    const sf_batch_opts_t json = {.out_format = SF_FORMAT_JSONL,
+                                  .keys = keys, .nkeys = 3};
+    sf_out_t out;
+    memset(&out, 0, sizeof out);
+    out_reset(&out, &json);
+    sf_out_bound(&out, ">=10.4", 6, 10.4, 1, 1);
+    sf_out_bound(&out, "2", 1, 2, 0, 0);
+    sf_out_u64(&out, 7);
+    sf_out_end(&out);
+    sf_out_bound(&out, "", 0, NAN, 1, 1);
+    sf_out_bound(&out, ">3", 2, 4, 0, 1);
+    sf_out_end(&out);
+    static const char want[] =
+        "{\"se\":10.4,\"se_bound\":true,\"backdoor\":2,"
+        "\"backdoor_bound\":false,\"n\":7}\n"
+        "{\"se\":null,\"se_bound\":null,\"backdoor\":4,"
+        "\"backdoor_bound\":true}\n";
+    assert_int_equal(out.text.len, sizeof want - 1);
+    assert_memory_equal(out.text.p, want, sizeof want - 1);
+    out_reset(&out, &(sf_batch_opts_t){.sep = ","});
+    sf_out_bound(&out, ">=10.4", 6, 10.4, 1, 1);
+    sf_out_bound(&out, ">3", 2, 4, 0, 1);
+    sf_out_bound(&out, "", 0, NAN, 1, 0);
+    sf_out_end(&out);
+    assert_int_equal(out.text.len, 11);
+    assert_memory_equal(out.text.p, ">=10.4,>3,\n", 11);
+    sbuf_free(&out.text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -902,6 +941,7 @@ int main(void)
         cmocka_unit_test(test_job_output_growth),
         cmocka_unit_test(test_jsonl_record),
         cmocka_unit_test(test_jsonl_job_output),
+        cmocka_unit_test(test_bound_fields),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -23,6 +23,6 @@ cmp -s j1.txt j2.txt && echo "-j1 and -j2: same output"
 awk -F, '$1 == "top1465.txt" && $2 == 79 { print $3 }' \
     "$IN/../../data/public.csv" > hard.txt
 "$SF" explain -q --se-budget 0.001 hard.txt |
-    sed -e 's/"se":">=[0-9.]*"/"se":">=S"/' -e 's/"steps":.*/.../'
+    sed -e 's/"se":[0-9.]*,"se_bound":true/"se":S,"se_bound":true/' -e 's/"steps":.*/.../'
 "$SF" explain -q --se-budget 0.001 --out-format line hard.txt |
     awk -F, '{ n[$2] = 1 } END { print "steps before the budget:", (length(n) > 0) }'
