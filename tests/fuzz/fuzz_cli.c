@@ -26,43 +26,30 @@
  *     their puzzles with a fitting status, the smallest one with --lex
  *     (checked against tests/refsolve.c for the first records).
  *
- * The commands parse options with getopt_long (they reset optind) and
- * install handlers for every fatal signal that remove temporary files and
- * end the process.  So every signal's disposition is saved before a call
- * and restored after it; ASan is told to keep its own handlers for the
- * crash signals; SIGALRM, libFuzzer's timeout tick, is held back during a
- * call; and a watchdog thread reports a command that runs for more than
- * HANG_SECONDS as a crash.
+ * The calls themselves (signals, getopt, the watchdog) are fuzzcli.h's.
+ * The dataset commands (audit, explain, generate, the card fields) have
+ * a target of their own, fuzz_dataset.c.
  */
-#include <fcntl.h>
-#include <pthread.h>
-#include <signal.h>
-#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
 #include "fuzz/fuzzutil.h"
+#include "fuzz/fuzzcli.h"
 #include "refsolve.h"
 #include "sudoflow.h"
 
-#define MAX_ARGS 48
-#define MAX_SIGNAL 127  /* signal numbers saved and restored */
-#define HANG_SECONDS 60 /* a command running longer is a failure */
 #define REF_RECORDS 8     /* records checked against the reference */
 #define REF_BUDGET 100000 /* reference placements per record */
-
-typedef int (*cmd_fn)(int argc, char **argv);
 
 enum { SOLVE, RATE, CANON, TRANSFORM, SPLIT, NCMDS };
 
 static const struct {
     const char *name;
-    cmd_fn run;
+    fzc_cmd_fn run;
     const char *fields[4]; /* --fields choices; NULL: none given */
 } commands[NCMDS] = {
     {"solve", cli_solve, {NULL, "puzzle,solution,status", "line,count",
@@ -74,27 +61,6 @@ static const struct {
                                   "line,index", "solution"}},
     {"split", cli_split, {NULL, NULL, NULL, NULL}},
 };
-
-/* A command line under construction. */
-typedef struct args {
-    char *v[MAX_ARGS + 1];
-    int n;
-    char store[MAX_ARGS][512];
-} args_t;
-
-static void arg(args_t *a, const char *s)
-{
-    FZ_CHECK(a->n < MAX_ARGS, "too many arguments");
-    snprintf(a->store[a->n], sizeof a->store[a->n], "%s", s);
-    a->v[a->n] = a->store[a->n];
-    a->v[++a->n] = NULL;
-}
-
-static void arg2(args_t *a, const char *opt, const char *value)
-{
-    arg(a, opt);
-    arg(a, value);
-}
 
 /* What the bytes chose. */
 typedef struct plan {
@@ -111,117 +77,11 @@ typedef struct plan {
     char in[2][512], outs[2][512];
 } plan_t;
 
-/* ------------------------------------------------------------- running */
-
-/* Signal dispositions around a command, and the watchdog that turns a
- * command running for HANG_SECONDS into a crash the fuzzer records. */
-static struct sigaction saved[MAX_SIGNAL + 1];
-static sigset_t alarm_set;                 /* {SIGALRM} */
-static atomic_long call_started;           /* seconds; 0 between calls */
-static const char *volatile call_name;
-
-static long now_sec(void)
+/* Run the command of p; its exit status, which must be one of 0-3. */
+static int run(const plan_t *p, fzc_args_t *a)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long)ts.tv_sec + 1;
-}
-
-static void restore_signals(void)
-{
-    for (int s = 1; s <= SIGRTMAX; s++)
-        if (s != SIGKILL && s != SIGSTOP)
-            sigaction(s, &saved[s], NULL);
-}
-
-static void *watchdog(void *arg)
-{
-    (void)arg;
-    for (;;) {
-        sleep(1);
-        const long t = atomic_load(&call_started);
-        if (t && now_sec() - t > HANG_SECONDS) {
-            restore_signals();
-            dprintf(STDERR_FILENO, "\nfuzz_cli: %s still runs after "
-                    "%d s\n", call_name, HANG_SECONDS);
-            abort();
-        }
-    }
-    return NULL;
-}
-
-/* ASan keeps its handlers for SEGV, BUS, FPE, ILL and ABRT (the commands
- * would otherwise replace them for the length of a call and a crash
- * would end the process without a report). */
-const char *__asan_default_options(void);
-const char *__asan_default_options(void)
-{
-    return "allow_user_segv_handler=0:handle_abort=1:handle_sigill=1";
-}
-
-/* SIGALRM (libFuzzer's timeout tick) stays blocked in every thread but
- * in a moment after each call, when the fuzzer's own handler is back:
- * during a call the commands' handler would end the process on it.  The
- * threads made later (OpenMP's, the fuzzer's) inherit the mask. */
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    pthread_t t;
-    sigemptyset(&alarm_set);
-    sigaddset(&alarm_set, SIGALRM);
-    FZ_CHECK(pthread_sigmask(SIG_BLOCK, &alarm_set, NULL) == 0 &&
-             pthread_create(&t, NULL, watchdog, NULL) == 0 &&
-             pthread_detach(t) == 0, "cannot start the watchdog");
-    return 0;
-}
-
-/* The commands set optind = 1 before parsing, which does not reset
- * glibc's getopt: it may still point into the previous argument vector
- * (in the middle of "-q", say), whose memory now holds another command
- * line.  optind = 0 makes the next call start afresh. */
-static void reset_getopt(void)
-{
-    char *argv[] = {(char *)"fuzz_cli", NULL};
-    optind = 0;
-    while (getopt(1, argv, "") != -1)
-        ;
-}
-
-/* Call a command as main() would, with stdout and stderr on /dev/null and
- * the signal dispositions restored afterwards.  Returns the exit status. */
-static int run(const plan_t *p, args_t *a)
-{
-    static FILE *null_stream;
-    static int null_fd = -1;
-    if (null_fd < 0) {
-        null_fd = open("/dev/null", O_WRONLY);
-        null_stream = fopen("/dev/null", "w");
-        FZ_CHECK(null_fd >= 0 && null_stream, "cannot open /dev/null");
-    }
-    FZ_CHECK(SIGRTMAX <= MAX_SIGNAL, "more signals than expected");
-    for (int s = 1; s <= SIGRTMAX; s++)
-        sigaction(s, NULL, &saved[s]);
-    fflush(stdout);
-    fflush(stderr);
-    const int out_fd = dup(STDOUT_FILENO);
-    FZ_CHECK(out_fd >= 0 && dup2(null_fd, STDOUT_FILENO) >= 0, "dup");
-    FILE *const err_stream = stderr;
-    stderr = null_stream;
-    call_name = commands[p->cmd].name;
-    atomic_store(&call_started, now_sec());
-    const int status = commands[p->cmd].run(a->n, a->v);
-    atomic_store(&call_started, 0);
-    fflush(stdout);
-    fflush(stderr);
-    stderr = err_stream;
-    FZ_CHECK(dup2(out_fd, STDOUT_FILENO) >= 0, "dup2");
-    close(out_fd);
-    restore_signals();
-    pthread_sigmask(SIG_UNBLOCK, &alarm_set, NULL); /* a pending tick */
-    pthread_sigmask(SIG_BLOCK, &alarm_set, NULL);
-    reset_getopt();
+    const int status = fzc_run(commands[p->cmd].run, commands[p->cmd].name,
+                               a);
     FZ_CHECK(status >= 0 && status <= 3, "%s exits with status %d",
              commands[p->cmd].name, status);
     return status;
@@ -229,94 +89,82 @@ static int run(const plan_t *p, args_t *a)
 
 /* The command line for a run with threads and chunk. */
 static void command_line(const plan_t *p, int threads, unsigned chunk,
-                         args_t *a)
+                         fzc_args_t *a)
 {
     static const char *const formats[4] = {NULL, "line", "grid", "csv"};
     char num[32];
     a->n = 0;
-    arg(a, commands[p->cmd].name);
+    fzc_arg(a, commands[p->cmd].name);
     snprintf(num, sizeof num, "%d", threads);
-    arg2(a, "-j", num);
+    fzc_arg2(a, "-j", num);
     if (chunk) {
         snprintf(num, sizeof num, "%u", chunk);
-        arg2(a, "--chunk", num);
+        fzc_arg2(a, "--chunk", num);
     }
     if (p->format)
-        arg2(a, "--in-format", formats[p->format]);
+        fzc_arg2(a, "--in-format", formats[p->format]);
     if (p->quiet)
-        arg(a, "-q");
+        fzc_arg(a, "-q");
     if (p->strict)
-        arg(a, "--strict");
+        fzc_arg(a, "--strict");
     if (p->gzip_flag)
-        arg(a, "--gzip");
+        fzc_arg(a, "--gzip");
     /* line-output options, which are usage errors with grid output and
      * for split (the bytes still reach those errors sometimes) */
     const unsigned o = (unsigned)p->own;
     const int grid_out = p->cmd == SOLVE && (o & 48) == 48;
     const char *fields = commands[p->cmd].fields[p->fields];
     if (fields && !grid_out)
-        arg2(a, "--fields", fields);
+        fzc_arg2(a, "--fields", fields);
     if (p->sep && !grid_out && p->cmd != SPLIT)
-        arg2(a, "--sep", p->sep);
+        fzc_arg2(a, "--sep", p->sep);
     if (p->header && !grid_out && p->cmd != SPLIT)
-        arg(a, "--header");
+        fzc_arg(a, "--header");
     switch (p->cmd) {
     case SOLVE: {
         static const char *const limits[4] = {NULL, "1", "2", "3"};
         if (o & 4)
-            arg(a, "--count");
+            fzc_arg(a, "--count");
         else if (limits[o & 3])
-            arg2(a, "--limit", limits[o & 3]);
+            fzc_arg2(a, "--limit", limits[o & 3]);
         if (o & 8)
-            arg(a, "--lex");
+            fzc_arg(a, "--lex");
         if (o & 16)
-            arg2(a, "--out-format", o & 32 ? "grid" : "line");
+            fzc_arg2(a, "--out-format", o & 32 ? "grid" : "line");
         if (o & 64)
-            arg2(a, "--kernel", "bitboard");
+            fzc_arg2(a, "--kernel", "bitboard");
         break;
     }
     case RATE:
         if (!fields || strstr(fields, "rating"))
-            arg2(a, "--samples", o & 1 ? "2" : "1");
+            fzc_arg2(a, "--samples", o & 1 ? "2" : "1");
         break;
     case CANON:
         if (o & 1)
-            arg(a, "--dedupe");
+            fzc_arg(a, "--dedupe");
         break;
     case TRANSFORM:
         snprintf(num, sizeof num, "%u", 1 + o % 3);
-        arg2(a, "--augment", num);
+        fzc_arg2(a, "--augment", num);
         snprintf(num, sizeof num, "%u", o >> 2);
-        arg2(a, "--seed", num);
+        fzc_arg2(a, "--seed", num);
         break;
     case SPLIT:
-        arg2(a, "--test-fraction", o & 1 ? "0.5" : o & 2 ? "0" : "1");
+        fzc_arg2(a, "--test-fraction", o & 1 ? "0.5" : o & 2 ? "0" : "1");
         snprintf(num, sizeof num, "%u", o >> 2);
-        arg2(a, "--seed", num);
-        arg2(a, "--train", p->outs[0]);
-        arg2(a, "--test", p->outs[1]);
+        fzc_arg2(a, "--seed", num);
+        fzc_arg2(a, "--train", p->outs[0]);
+        fzc_arg2(a, "--test", p->outs[1]);
         break;
     }
     if (p->cmd != SPLIT && p->out != 3)
-        arg2(a, "-o", p->out == 2 ? "/dev/null" : p->outs[0]);
-    arg(a, p->in[0]);
+        fzc_arg2(a, "-o", p->out == 2 ? "/dev/null" : p->outs[0]);
+    fzc_arg(a, p->in[0]);
     if (p->two_inputs)
-        arg(a, p->in[1]);
+        fzc_arg(a, p->in[1]);
 }
 
 /* ------------------------------------------------------------- checks */
-
-/* The scratch directory holds only the inputs and finished outputs. */
-static void check_no_temp(void)
-{
-    DIR *d = opendir(fz_dir());
-    FZ_CHECK(d != NULL, "cannot list %s", fz_dir());
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL)
-        FZ_CHECK(!strstr(e->d_name, ".tmp"), "temporary file %s left behind",
-                 e->d_name);
-    closedir(d);
-}
 
 static int file_outputs(const plan_t *p)
 {
@@ -328,7 +176,7 @@ static int file_outputs(const plan_t *p)
  * puzzle (its records still have their outputs); their bytes go to got. */
 static void collect(const plan_t *p, int status, fz_buf_t got[2])
 {
-    check_no_temp();
+    fzc_check_no_temp();
     const int complete = status == 0 || (status == 3 && !p->strict);
     for (int i = 0; i < file_outputs(p); i++) {
         const int there = fz_read_file(p->outs[i], &got[i]) == 0;
@@ -360,14 +208,6 @@ static size_t count_records(const plan_t *p)
     sf_chunk_free(&c);
     sf_reader_free(r);
     return got < 0 ? (size_t)-1 : n;
-}
-
-static size_t count_lines(const fz_buf_t *b)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < b->n; i++)
-        n += b->p[i] == '\n';
-    return n;
 }
 
 /* 81 cells from text ('.' or '0' empty); 0, or -1 if it is not that. */
@@ -428,8 +268,8 @@ static void check_output(const plan_t *p, const fz_buf_t *out)
     const size_t records = count_records(p);
     if (records == (size_t)-1)
         return;
-    FZ_CHECK(count_lines(out) == records, "%s writes %zu lines for %zu "
-             "records", commands[p->cmd].name, count_lines(out), records);
+    FZ_CHECK(fzc_count_lines(out) == records, "%s writes %zu lines for %zu "
+             "records", commands[p->cmd].name, fzc_count_lines(out), records);
     if (p->cmd != SOLVE || p->sep || p->fields != 1)
         return;
     size_t at = 0;
@@ -496,7 +336,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static fz_buf_t first[2], second[2];
     fz_t f = {data, size};
     plan_t p;
-    args_t a;
+    fzc_args_t a;
     make_plan(&f, &p);
     const unsigned cut = fz_byte(&f);
     size_t n;
