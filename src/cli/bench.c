@@ -399,6 +399,17 @@ static int check_threads(const bench_cli_t *b)
     return (sf_dist ? sf_dist->any(sf_dist->ctx, bad) : bad) ? -1 : 0;
 }
 
+/* Every file can be read (before the header is printed), on every
+ * process: 0, or -1 with the message printed. */
+static int check_inputs(char *const *files, size_t n)
+{
+    sf_error_t err = {0};
+    const int bad = cli_check_inputs((const char *const *)files, n, &err) != 0;
+    if (bad)
+        cli_error("%s", err.message);
+    return (sf_dist ? sf_dist->any(sf_dist->ctx, bad) : bad) ? -1 : 0;
+}
+
 int cli_bench(int argc, char **argv)
 {
     bench_cli_t b = {.limits = {1}, .nlimits = 1,
@@ -426,7 +437,8 @@ int cli_bench(int argc, char **argv)
     }
     if (b.nkernels == 0)
         b.kernels[b.nkernels++] = sf_kernel_at(0);
-    if (check_threads(&b) != 0)
+    if (check_threads(&b) != 0 || check_inputs(argv + optind,
+                                               (size_t)(argc - optind)) != 0)
         return EXIT_IO;
     print_header(&b);
     int rc = EXIT_OK;

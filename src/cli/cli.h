@@ -263,6 +263,10 @@ int cli_guard_threads(int threads);
  * standard streams), and "-" twice among files.  names[] are the options
  * for the messages (names[nout] is for stats).  0, or -1 with err filled
  * (SF_ERR_USAGE). */
+/* Every input of files[0..n-1] but "-" exists, is no directory and may be
+ * read (looked at, not opened): 0, or -1 with err filled (SF_ERR_IO, the
+ * file and the reason). */
+int cli_check_inputs(const char *const *files, size_t n, sf_error_t *err);
 int cli_check_paths(const char *const *files, size_t n,
                     const sf_writer_opts_t *wo, const char *const *names,
                     int nout, const char *stats, sf_error_t *err);

@@ -26,6 +26,11 @@
  *   The standard input named twice as an input would be read once, the
  *   second time as empty, and is refused too.
  *
+ *   Inputs that cannot be read.  Every input file named is looked at
+ *   (stat and access, never opened: a named pipe must not lose a reader)
+ *   before anything is written, so that a missing file fails the run
+ *   before a header or the first records of the files before it.
+ *
  *   Threads.  When the OpenMP runtime cannot create its threads (memory
  *   or process limits) it prints its own message and ends the process;
  *   the threads a run asks for are tried first (core/threads.h), before
@@ -206,6 +211,25 @@ static int outputs_clash(const char *const *paths, const char *const *names,
                               shown(names[j], paths[j], a, sizeof a),
                               shown(names[i], paths[i], b, sizeof b));
             }
+        }
+    }
+    return 0;
+}
+
+int cli_check_inputs(const char *const *files, size_t n, sf_error_t *err)
+{
+    for (size_t k = 0; k < n; k++) {
+        if (!strcmp(files[k], "-"))
+            continue;
+        struct stat st;
+        int e = stat(files[k], &st) != 0 ? errno
+                : S_ISDIR(st.st_mode)    ? EISDIR
+                : access(files[k], R_OK) != 0 ? errno : 0;
+        if (e) {
+            err->code = SF_ERR_IO;
+            snprintf(err->message, sizeof err->message, "%s: %s", files[k],
+                     strerror(e));
+            return -1;
         }
     }
     return 0;

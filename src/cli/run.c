@@ -506,7 +506,8 @@ int cli_run_execute(cli_run_t *r, const char *const *files, size_t n,
         names[i] = r->out_names[i];
     names[nout] = "--stats";
     static const char *const std_in[] = {"-"};
-    int ok = check_outputs(r, wo, nout, err) == 0 &&
+    int ok = (!with_input || cli_check_inputs(files, n, err) == 0) &&
+             check_outputs(r, wo, nout, err) == 0 &&
              (!with_input || precheck_column(r, files, n, err) == 0) &&
              cli_check_paths(!with_input ? NULL : n ? files : std_in,
                              !with_input ? 0 : n ? n : 1, wo, names, nout,

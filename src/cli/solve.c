@@ -100,8 +100,9 @@ static void print_summary(const sf_stats_t *st)
     char a[32], b[32], c[32];
     const uint64_t valid = st->puzzles - st->by_status[SF_INVALID];
     char p[64];
-    fprintf(stderr, "%s: %s puzzle%s:", cli_prefix(p, sizeof p),
-            cli_group(st->puzzles, a, sizeof a), st->puzzles == 1 ? "" : "s");
+    fprintf(stderr, "%s: %s puzzle%s%s", cli_prefix(p, sizeof p),
+            cli_group(st->puzzles, a, sizeof a), st->puzzles == 1 ? "" : "s",
+            st->puzzles ? ":" : "");
     const char *comma = "";
     for (int i = 0; i < SF_STATUS_COUNT; i++)
         if (st->by_status[i]) {
@@ -113,6 +114,8 @@ static void print_summary(const sf_stats_t *st)
     fprintf(stderr, "\n  time     %.3f s wall, %.3f s cpu, %d thread%s, "
             "kernel %s\n", st->wall_sec, st->cpu_sec, st->threads,
             st->threads == 1 ? "" : "s", st->kernel);
+    if (!st->puzzles) /* no rate, guesses or latency to speak of */
+        return;
     fprintf(stderr, "  rate     %s puzzles/s\n",
             cli_group(st->wall_sec > 0 ? (uint64_t)(st->puzzles / st->wall_sec)
                       : 0, a, sizeof a));
