@@ -116,11 +116,17 @@ static const char *name_of(const sf_reader_t *r, size_t i)
     return strcmp(r->paths[i], "-") == 0 ? "<stdin>" : r->paths[i];
 }
 
+/* Fail with an error.  A read error stays the error: one met while the
+ * format was being detected (the lines read ahead, peek_line) comes back
+ * at its place in the stream, and anything found in between (a csv header
+ * judged on the lines before the damage) would misname the cause. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
 static int set_err(sf_reader_t *r, int code, const char *fmt, ...)
 {
+    if (r->err.code == SF_ERR_IO && code != SF_ERR_IO)
+        return -1;
     va_list ap;
     va_start(ap, fmt);
     r->err.code = code;

@@ -265,6 +265,8 @@ static int read_all(const setup_t *s, fz_buf_t *out, size_t *nrec)
                      "error %ld without a proper code or message (%d)", got,
                      err.code);
             FZ_CHECK(c.count == 0, "records returned with an error");
+            if (getenv("FZC_VERBOSE"))
+                fprintf(stderr, "reader error %d: %s\n", err.code, err.message);
             break;
         }
         FZ_CHECK(err.code == 0 && err.message[0] == 0,
