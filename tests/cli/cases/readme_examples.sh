@@ -12,4 +12,4 @@ while IFS= read -r line; do
 done < ex.sh
 rm -rf data ex.sh
 ls build/ex
-ls | grep -v '^build$'
+ls | grep -v "^build$" || echo "nothing outside build/ex"
