@@ -13,9 +13,11 @@ bound (se, se_sukaku, backdoor) is a number followed by its own key,
 FIELD_bound, true for a bound (the line output's ">=10.4", ">3"), false
 for a value, null beside a null; so no key holds numbers in some records
 and strings in others.  When pandas is importable,
-pandas.read_json(lines=True, dtype=False) must read each output with the
-same rows, columns and values (dtype=False: pandas would otherwise turn
-all-digit strings such as solutions into numbers); otherwise a note says
+pandas.read_json(lines=True, dtype=False, precise_float=True) must read
+each output with the same rows, columns and values (dtype=False: pandas
+would otherwise turn all-digit strings such as solutions into numbers;
+precise_float=True: its fast float parser reads 1.7 as
+1.7000000000000002); otherwise a note says
 it was not tried.  Exits 1 on any mismatch.
 """
 import csv
@@ -117,7 +119,8 @@ def try_pandas(name, fields, path, n):
         import pandas
     except ImportError:
         return False
-    frame = pandas.read_json(path, lines=True, dtype=False)
+    frame = pandas.read_json(path, lines=True, dtype=False,
+                              precise_float=True)
     if len(frame) != n or list(frame.columns) != json_keys(fields):
         sys.exit("%s: pandas read %d rows %r" % (name, len(frame),
                                                  list(frame.columns)))
@@ -169,7 +172,7 @@ def main():
     print("jsonl check: %d records of %d commands load with json and match "
           "their line output" % (records, len(cases)))
     if with_pandas:
-        print("jsonl check: pandas.read_json(lines=True, dtype=False) reads "
+        print("jsonl check: pandas.read_json(lines=True, dtype=False, precise_float=True) reads "
               "all %d outputs" % with_pandas)
     else:
         print("jsonl check: pandas is not installed; "
