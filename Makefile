@@ -106,6 +106,7 @@ CLI_OBJ  = $(CLI_SRC:src/%.c=$(BUILD)/obj/%.o)
 UNIT_SRC = $(wildcard tests/*/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/%.c=$(BUILD)/tests/%)
 TOOL_BIN = $(BUILD)/tests/kernel/crosscheck
+GEOCHECK_BIN = $(BUILD)/tests/kernel/geocheck
 LIB      = $(BUILD)/libsudoflow.a
 BIN      = $(BUILD)/sudoflow
 
@@ -173,10 +174,16 @@ $(BUILD)/tests/%.o: tests/%.c $(FLAGS_FILE)
 	@mkdir -p $(@D)
 	$(Q)$(call say,CC,$<)$(CC) $(ALLCFLAGS) -Itests -c -o $@ $<
 
-$(UNIT_BIN): %: %.o $(BUILD)/tests/refsolve.o $(LIB)
-	$(Q)$(call say,LINK,$@)$(CC) $(ALL_LDFLAGS) -o $@ $< $(BUILD)/tests/refsolve.o $(LIB) -lcmocka $(LDLIBS)
+# The reference solvers the tests trust: classic 9x9, and any geometry.
+REF_OBJ = $(BUILD)/tests/refsolve.o $(BUILD)/tests/refgeom.o
 
-$(TOOL_BIN): $(BUILD)/tests/kernel/crosscheck.o $(BUILD)/tests/refsolve.o $(LIB)
+$(UNIT_BIN): %: %.o $(REF_OBJ) $(LIB)
+	$(Q)$(call say,LINK,$@)$(CC) $(ALL_LDFLAGS) -o $@ $< $(REF_OBJ) $(LIB) -lcmocka $(LDLIBS)
+
+$(GEOCHECK_BIN): $(BUILD)/tests/kernel/geocheck.o $(REF_OBJ) $(LIB)
+	$(Q)$(call say,LINK,$@)$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(TOOL_BIN): $(BUILD)/tests/kernel/crosscheck.o $(REF_OBJ) $(LIB)
 	$(Q)$(call say,LINK,$@)$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LDLIBS)
 
 run: deps $(BIN)
@@ -282,7 +289,7 @@ SKIPPED = sf_skip() { echo "$@: skipped, $$*"; \
 # the repository: the public benchmark sets are for `make test-data`.
 TEST_STAGES = build-test layers unit crosscheck cli fault $(PKG_TEST) \
               $(PY_TEST) $(MPI_TEST)
-TEST_BUILD  = all $(UNIT_BIN) $(TOOL_BIN) $(if $(PKG_TEST)$(PY_TEST),$(SO)) \
+TEST_BUILD  = all $(UNIT_BIN) $(TOOL_BIN) $(GEOCHECK_BIN) $(if $(PKG_TEST)$(PY_TEST),$(SO)) \
               $(if $(MPI_TEST),$(if $(HAVE_MPI),$(MPI_BIN)))
 
 test: test-build
@@ -325,8 +332,8 @@ unit: test-deps $(UNIT_BIN)
 	    $$t || failed="$$failed $${t##*/}"; done; \
 	if [ -n "$$failed" ]; then echo "unit: FAILED:$$failed"; exit 1; fi
 
-crosscheck: deps $(TOOL_BIN)
-	$(Q)sh tests/kernel/crosscheck.sh $(TOOL_BIN)
+crosscheck: deps $(TOOL_BIN) $(GEOCHECK_BIN)
+	$(Q)sh tests/kernel/crosscheck.sh $(TOOL_BIN) && $(GEOCHECK_BIN)
 
 # make test-data: the tests that read the public benchmark sets (17-clue,
 # top1465, hardest), from DATA: the cross-check on all three, SE's
@@ -414,7 +421,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_BUILD   ?= build/fuzz
 FUZZ_CC      ?= clang
 FUZZ_BIN      = $(patsubst tests/fuzz/%.c,$(BUILD)/%,$(wildcard tests/fuzz/fuzz_*.c))
-FUZZ_LINK     = $(BUILD)/tests/refsolve.o $(filter-out %/main.o,$(CLI_OBJ)) $(LIB)
+FUZZ_LINK     = $(REF_OBJ) $(filter-out %/main.o,$(CLI_OBJ)) $(LIB)
 
 fuzz:
 	@sh scripts/deps.sh fuzz

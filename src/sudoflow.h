@@ -98,6 +98,16 @@ typedef uint64_t (*sf_solve_cands_fn)(void *state, const uint16_t *cands,
                                       uint64_t limit, unsigned flags,
                                       uint8_t *solution, uint64_t *guesses);
 
+/* A grid other than classic 9x9 (see the geometry section below). */
+typedef struct sf_geometry sf_geometry_t;
+
+/* A kernel's entry for other geometries: as sf_solve_fn, on g's N*N
+ * cells (0 = empty, 1..N = given) into N*N solution bytes (1..N). */
+typedef uint64_t (*sf_solve_geom_fn)(void *state, const sf_geometry_t *g,
+                                     const uint8_t *cells, uint64_t limit,
+                                     unsigned flags, uint8_t *solution,
+                                     uint64_t *guesses);
+
 typedef struct sf_kernel {
     const char *name;        /* short name for --kernel */
     const char *description; /* one line for --help and bench output */
@@ -105,6 +115,10 @@ typedef struct sf_kernel {
     sf_solve_fn solve;
     sf_solve_cands_fn solve_cands; /* may be NULL: sf_solve_cands then
                                     * uses a plain search of its own */
+    /* Other geometries; all three NULL for a kernel of classic 9x9 only. */
+    int (*fits)(const sf_geometry_t *g); /* 1 when it serves g */
+    size_t (*geom_state_size)(const sf_geometry_t *g); /* bytes for g */
+    sf_solve_geom_fn solve_geom;
 } sf_kernel_t;
 
 /* The kernel table.  Index 0 is the default (fastest) kernel.  Returns NULL
@@ -112,6 +126,9 @@ typedef struct sf_kernel {
 SF_API const sf_kernel_t *sf_kernel_at(size_t index);
 /* Kernel by name, or NULL when there is none of that name. */
 SF_API const sf_kernel_t *sf_kernel_find(const char *name);
+/* The kernel that serves geometry g best: the first of the table that
+ * fits it (index 0 for classic 9x9 and NULL). */
+SF_API const sf_kernel_t *sf_kernel_for_geometry(const sf_geometry_t *g);
 
 /* -------------------------------------------------------------- solving */
 
@@ -159,6 +176,19 @@ SF_API sf_status_t sf_solve_string(sf_solver_t *solver, const char *puzzle,
                                    uint64_t limit, unsigned flags,
                                    char *solution, sf_result_t *result);
 
+/* Solve a puzzle of geometry g (NULL or classic: sf_solve_cells): N*N
+ * cells, 0 = empty, 1..N = given; solution (N*N bytes, 1..N) is written
+ * when result->count > 0.  The solver's kernel when it fits g, else
+ * sf_kernel_for_geometry(g).  A value above N gives SF_INVALID, and so
+ * does running out of memory for g's state (sf_solver_reserve tells). */
+SF_API sf_status_t sf_solve_geom(sf_solver_t *solver, const sf_geometry_t *g,
+                                 const uint8_t *cells, uint64_t limit,
+                                 unsigned flags, uint8_t *solution,
+                                 sf_result_t *result);
+/* Make room in solver for geometry g's state.  0, or -1 when out of
+ * memory. */
+SF_API int sf_solver_reserve(sf_solver_t *solver, const sf_geometry_t *g);
+
 /* Solve a pencilmark puzzle: 81 candidate masks (sf_solve_cands_fn).  The
  * kernel's solve_cands entry when it has one, else a plain search.  A
  * mask with bits above bit 8 gives SF_INVALID; an empty mask, no
@@ -166,6 +196,96 @@ SF_API sf_status_t sf_solve_string(sf_solver_t *solver, const char *puzzle,
 SF_API sf_status_t sf_solve_cands(sf_solver_t *solver, const uint16_t *cands,
                                   uint64_t limit, unsigned flags,
                                   uint8_t *solution, sf_result_t *result);
+
+/* ----------------------------------------------------------------- errors */
+
+/* Error information for the geometry, reader, writer and batch driver. */
+#define SF_ERR_USAGE 1   /* bad option value */
+#define SF_ERR_IO 2      /* missing file, corrupt gzip, write failure */
+#define SF_ERR_INVALID 3 /* invalid record under strict */
+#define SF_ERR_NOMEM 4
+
+typedef struct sf_error {
+    int code;           /* 0 none; SF_ERR_* */
+    char message[512];  /* "FILE: what happened" */
+} sf_error_t;
+
+/* --------------------------------------------------------------- geometry */
+
+/* Grids other than classic 9x9 (docs/geometry.md).  A geometry is an
+ * N x N grid, N from 4 to SF_MAX_N, whose cells take the values 1..N and
+ * whose rows, columns and regions each hold every value once.  Regions
+ * are R x C boxes (R rows high, C columns wide, R * C = N; by default the
+ * shape closest to square with R <= C: 6x6 has 2x3 boxes, 12x12 3x4) or a
+ * jigsaw region map.  Variants add all-different groups (diagonals,
+ * windoku windows, disjoint groups, listed extra regions) and neighbour
+ * rules (anti-knight, anti-king, non-consecutive).  Cells are numbered
+ * row-major, 0..N*N-1; a puzzle is N*N bytes, 0 empty, 1..N given.
+ * Everywhere a geometry is taken, NULL means classic 9x9, and so does a
+ * geometry that is 9x9 with 3x3 boxes and nothing else: it is served by
+ * the classic kernels and formats, byte for byte. */
+#define SF_MAX_N 32
+#define SF_MAX_CELLS (SF_MAX_N * SF_MAX_N)
+#define SF_MAX_EXTRA 8
+
+/* Variants, by their names in sf_geometry_spec_t.variant. */
+#define SF_VARIANT_XMAIN 0x01u   /* "x-": the diagonal from top left to
+                                  * bottom right holds every value once */
+#define SF_VARIANT_XANTI 0x02u   /* "x+": the one from bottom left to top
+                                  * right ("x": both) */
+#define SF_VARIANT_WINDOKU 0x04u /* "windoku": the box-sized windows one
+                                  * cell in from the boxes (rows and
+                                  * columns 1-3 and 5-7 at 9x9) */
+#define SF_VARIANT_DISJOINT 0x08u /* "disjoint": the cells at the same
+                                  * place in their boxes */
+#define SF_VARIANT_ANTIKNIGHT 0x10u /* "antiknight": cells a knight's move
+                                  * apart differ */
+#define SF_VARIANT_ANTIKING 0x20u /* "antiking": cells a king's move
+                                  * apart (diagonal ones too) differ */
+#define SF_VARIANT_NONCONSECUTIVE 0x40u /* "nonconsecutive": orthogonal
+                                  * neighbours never differ by 1 */
+
+/* A geometry as text, the way the command line and JSON records name it. */
+typedef struct sf_geometry_spec {
+    const char *size;    /* "N", "NxN" or "NxN:RxC" (boxes R rows high);
+                          * NULL: the region map's size, else 9x9 */
+    const char *regions; /* jigsaw: N*N region labels (any bytes but
+                          * blanks, which are skipped), N labels used N
+                          * times each; NULL or "": boxes */
+    const char *variant; /* comma-separated variant names; NULL or "" for
+                          * none */
+    const char *extra[SF_MAX_EXTRA]; /* extra regions: maps of N*N
+                          * labels, '.' for a cell in none; the cells of a
+                          * label (2 to N of them) hold no value twice;
+                          * NULL ends the list */
+} sf_geometry_spec_t;
+
+/* Build a geometry.  NULL with err filled (SF_ERR_USAGE and the reason:
+ * "6x6:4x2: boxes 4x2 do not tile 6x6", "7x7 has no box shape: give a
+ * region map", a region map that is not N regions of N cells, an unknown
+ * variant, ...; SF_ERR_NOMEM).  The geometry is read-only once made: any
+ * number of threads may use it until sf_geometry_free. */
+SF_API sf_geometry_t *sf_geometry_new(const sf_geometry_spec_t *spec,
+                                      sf_error_t *err);
+SF_API void sf_geometry_free(sf_geometry_t *g);
+/* N (9 for NULL), and N*N. */
+SF_API int sf_geometry_n(const sf_geometry_t *g);
+SF_API int sf_geometry_cells(const sf_geometry_t *g);
+/* 1 for NULL and for plain 9x9 with 3x3 boxes. */
+SF_API int sf_geometry_is_classic(const sf_geometry_t *g);
+/* Box rows and columns into *rows, *cols; 0 (and 0, 0) for a region map. */
+SF_API int sf_geometry_box(const sf_geometry_t *g, int *rows, int *cols);
+/* SF_VARIANT_* bits of g (0 for NULL). */
+SF_API unsigned sf_geometry_variants(const sf_geometry_t *g);
+/* The geometry as its spec's texts, canonical ("6x6:2x3"; "9x9" with a
+ * region map; the map with blanks removed or NULL; the variants in the
+ * order of the SF_VARIANT_ bits, "x" for both diagonals, "" for none). */
+SF_API const char *sf_geometry_size_text(const sf_geometry_t *g);
+SF_API const char *sf_geometry_regions_text(const sf_geometry_t *g);
+SF_API const char *sf_geometry_variant_text(const sf_geometry_t *g);
+/* 1 when a and b are the same grid and rules (same units, peers and
+ * neighbour rules, whatever the labels). */
+SF_API int sf_geometry_equal(const sf_geometry_t *a, const sf_geometry_t *b);
 
 /* ---------------------------------------------------------------- parsing */
 
@@ -203,6 +323,48 @@ SF_API int sf_parse_line(const char *text, size_t len, uint8_t *cells,
 SF_API int sf_parse_pencil(const char *text, size_t len, uint16_t *cands,
                            const char **why);
 
+/* Symbols of the values in the text of a geometry's puzzles.  The default
+ * alphabet reads '1'-'9' as 1..9 and 'A'-'Z' (or 'a'-'z') as 10..35, and
+ * '0', '.', '_', '-', '*' as empty cells; it writes values the same way
+ * (upper case) and empty cells as '.'.  Another alphabet lists the symbols
+ * of the values 1, 2, ... in order, ranges allowed on the sequence
+ * 0-9A-Z: "0-F" is hexadoku's 0123456789ABCDEF, where '0' is the value 1;
+ * then '.', '_', '-', '*' (and '0' when it is no symbol) are empty. */
+typedef struct sf_alphabet {
+    int8_t value[256];  /* byte -> value 1..35, 0 empty, -1 not a cell */
+    char symbol[37];    /* value -> symbol, [0] = '.'; NUL-terminated */
+    int count;          /* number of value symbols */
+} sf_alphabet_t;
+
+/* Fill a from symbols (NULL or "": the default).  0, or -1 with err
+ * filled (SF_ERR_USAGE): a symbol twice, an empty mark or separator as a
+ * symbol, more than 35 symbols, a bad range. */
+SF_API int sf_alphabet_init(sf_alphabet_t *a, const char *symbols,
+                            sf_error_t *err);
+
+/* How a geometry record's cells are written (sf_parse_geom's result). */
+#define SF_FORM_SYMBOLS 0 /* one symbol a cell: "1.3.G..." */
+#define SF_FORM_COMMAS 1  /* decimal numbers, 0 empty, separated by commas
+                           * (or semicolons): "1,0,3,0,16" */
+#define SF_FORM_SPACES 2  /* the same separated by blanks: "1 0 3 0 16" */
+
+/* Parse a record of geometry g (NULL: classic 9x9) in alphabet a (NULL:
+ * the default): N*N symbols, then the end or a separator (as
+ * sf_parse_line) and anything; or exactly N*N decimal numbers (0 or '.'
+ * empty) separated by commas, semicolons or blanks.  Returns the form
+ * (SF_FORM_*) and fills cells (N*N values), or -1 with *why (may be NULL)
+ * set to a static reason. */
+SF_API int sf_parse_geom(const sf_geometry_t *g, const sf_alphabet_t *a,
+                         const char *text, size_t len, uint8_t *cells,
+                         const char **why);
+/* Write g's N*N cells in form (SF_FORM_*) and alphabet a (NULL: the
+ * default), an empty cell as `empty` in symbols and as 0 in numbers, and
+ * a NUL.  out needs sf_geom_text_max(g) bytes.  Returns the length. */
+SF_API size_t sf_format_geom(const sf_geometry_t *g, const sf_alphabet_t *a,
+                             int form, const uint8_t *cells, char empty,
+                             char *out);
+SF_API size_t sf_geom_text_max(const sf_geometry_t *g);
+
 /* Format of a file, from its first non-comment, non-blank line. */
 SF_API sf_format_t sf_detect_format(const char *line, size_t len);
 
@@ -224,6 +386,13 @@ typedef struct sf_record {
                               * record's text (kept even with no_text;
                               * sf_parse_pencil), cells its cells with one
                               * candidate */
+    uint8_t form;            /* geometry records: SF_FORM_* as read */
+    const sf_geometry_t *geom; /* NULL: classic 9x9, cells above; else
+                              * the record's geometry (the reader's or
+                              * the caller's, valid as long as they are)
+                              * and its N*N cells in the chunk's gcells
+                              * at cells_off (sf_record_cells) */
+    uint32_t cells_off;
     uint32_t file;           /* index into the reader's file list */
     uint64_t line;           /* 1-based line of the record's first line */
     size_t text_off;         /* original record text in the chunk's arena: */
@@ -238,21 +407,19 @@ typedef struct sf_chunk {
     size_t count, cap;
     char *text;         /* arena: text_len bytes used of text_cap */
     size_t text_len, text_cap;
+    uint8_t *gcells;    /* geometry records' cells, each record's N*N
+                         * followed by N*N bytes of room for the job
+                         * working on it (sf_item_t.room) */
+    size_t gcells_len, gcells_cap; /* used of gcells_cap */
 } sf_chunk_t;
 
 SF_API void sf_chunk_init(sf_chunk_t *chunk);
 SF_API void sf_chunk_free(sf_chunk_t *chunk);
 
-/* Error information for the reader, writer and batch driver. */
-#define SF_ERR_USAGE 1   /* bad option value */
-#define SF_ERR_IO 2      /* missing file, corrupt gzip, write failure */
-#define SF_ERR_INVALID 3 /* invalid record under strict */
-#define SF_ERR_NOMEM 4
-
-typedef struct sf_error {
-    int code;           /* 0 none; SF_ERR_* */
-    char message[512];  /* "FILE: what happened" */
-} sf_error_t;
+/* The cells of a record of chunk: rec->cells for classic 9x9, else its
+ * N*N cells in the chunk's gcells. */
+SF_API const uint8_t *sf_record_cells(const sf_chunk_t *chunk,
+                                      const sf_record_t *rec);
 
 /* Reader: files (or "-" for stdin) as one stream of records.  Plain or gzip
  * (by magic bytes, concatenated members); format per file detected or fixed;
@@ -284,6 +451,17 @@ typedef struct sf_reader_opts {
                          * detected or fixed); 0: such a file is an error
                          * (SF_ERR_USAGE), for callers that only take
                          * givens */
+    /* Geometry (docs/geometry.md).  With geometry set, every file is of
+     * it (classic 9x9 too, when it is classic).  Without it, sizes 1
+     * lets each file's first lines say its side: records or grid rows of
+     * N*N or N cells make it N x N with the default boxes (a file of 81
+     * is classic 9x9, read as without sizes); sizes 0 reads classic 9x9
+     * only, for callers that take nothing else.  Records of a geometry
+     * carry it (sf_record_t.geom).  alphabet (NULL: the default) reads
+     * their symbols; it must outlive the reader, as must geometry. */
+    const sf_geometry_t *geometry;
+    int sizes;
+    const sf_alphabet_t *alphabet;
 } sf_reader_opts_t;
 
 /* Reader over n paths ("-" = stdin), opened one at a time as the stream
@@ -455,6 +633,9 @@ typedef struct sf_batch_opts {
      * empty text field is written as null, numbers as numbers. */
     const char *const *keys;
     int nkeys;
+    /* Symbols of geometry records in the output: the reader's alphabet
+     * (NULL: the default). */
+    const sf_alphabet_t *alphabet;
 } sf_batch_opts_t;
 
 /* Solve every record of reader, writing one output record each, in input
@@ -513,6 +694,12 @@ SF_API void sf_out_grid(sf_out_t *out, const char *chars, int spaced,
 /* What a job sees of one item. */
 typedef struct sf_item {
     const sf_record_t *rec; /* the input record; NULL for a source job */
+    const uint8_t *cells;   /* its cells (sf_record_cells); NULL for a
+                             * source job */
+    uint8_t *room;          /* a record of a geometry: N*N bytes the job
+                             * may keep a grid in from work() to emit()
+                             * (not in fan-out jobs, whose copies share
+                             * it); NULL for classic records */
     const char *text;       /* its original text (rec->text_len bytes) */
     uint64_t index;         /* 0-based position in the run (of the record,
                              * for a fan-out job) */

@@ -50,6 +50,9 @@ class ReaderOpts(_c.Structure):
         ("on_note", _c.c_void_p),
         ("note_ctx", _c.c_void_p),
         ("pencil", _c.c_int),
+        ("geometry", _c.c_void_p),
+        ("sizes", _c.c_int),
+        ("alphabet", _c.c_void_p),
     ]
 
 

@@ -93,6 +93,8 @@ const char *cli_duration(double ns, char *buf, size_t cap);
 enum { CLI_OPT_IN_FORMAT = 256, CLI_OPT_COLUMN, CLI_OPT_STRICT, CLI_OPT_SEP,
        CLI_OPT_HEADER, CLI_OPT_GZIP, CLI_OPT_GZIP_LEVEL, CLI_OPT_STATS,
        CLI_OPT_CHUNK, CLI_OPT_MAX_RECORD, CLI_OPT_OUT_FORMAT,
+       CLI_OPT_GEOMETRY, CLI_OPT_REGIONS, CLI_OPT_VARIANT, CLI_OPT_EXTRA,
+       CLI_OPT_ALPHABET,
        CLI_OPT_OWN /* first code free for a command */ };
 
 #define CLI_OUTPUT_OPTIONS                                                \
@@ -115,6 +117,13 @@ enum { CLI_OPT_IN_FORMAT = 256, CLI_OPT_COLUMN, CLI_OPT_STRICT, CLI_OPT_SEP,
     {"strict", no_argument, NULL, CLI_OPT_STRICT},                        \
     {"max-record-bytes", required_argument, NULL, CLI_OPT_MAX_RECORD}
 #define CLI_SHORT_OPTIONS "j:o:fqhV"
+/* The geometry options (geom_opts.c), for commands that take any size. */
+#define CLI_GEOMETRY_OPTIONS                                              \
+    {"geometry", required_argument, NULL, CLI_OPT_GEOMETRY},              \
+    {"regions", required_argument, NULL, CLI_OPT_REGIONS},                \
+    {"variant", required_argument, NULL, CLI_OPT_VARIANT},                \
+    {"extra", required_argument, NULL, CLI_OPT_EXTRA},                    \
+    {"alphabet", required_argument, NULL, CLI_OPT_ALPHABET}
 
 /* Help lines for the options above. */
 #define CLI_INPUT_HELP                                                      \
@@ -123,6 +132,16 @@ enum { CLI_OPT_IN_FORMAT = 256, CLI_OPT_COLUMN, CLI_OPT_STRICT, CLI_OPT_SEP,
 "      --strict         stop at the first invalid record (exit 3)\n"    \
 "      --max-record-bytes N  longest record kept (default 1048576); a\n"  \
 "                       longer one is invalid and never held in memory\n"
+#define CLI_GEOMETRY_HELP                                                   \
+"      --geometry NxN[:RxC]  grid size and box shape (default: each file's\n"\
+"                       lines give it; 9x9 classic, 6x6 has 2x3 boxes ...)\n"\
+"      --regions MAP    jigsaw: N*N region labels (or @FILE)\n"           \
+"      --variant LIST   x, x-, x+, windoku, disjoint, antiknight, antiking,\n"\
+"                       nonconsecutive\n"                                  \
+"      --extra MAP      extra all-different regions, '.' for none (or\n"  \
+"                       @FILE; repeatable)\n"                             \
+"      --alphabet S     value symbols, ranges allowed (\"0-F\": hexadoku;\n"\
+"                       default 1-9 then A-Z)\n"
 #define CLI_OUTPUT_HELP CLI_OUTPUT_HELP_CHUNK("8192")
 /* ...with another default chunk size (text). */
 #define CLI_OUTPUT_HELP_CHUNK(def)                                          \
@@ -140,6 +159,26 @@ enum { CLI_OPT_IN_FORMAT = 256, CLI_OPT_COLUMN, CLI_OPT_STRICT, CLI_OPT_SEP,
 "  -q, --quiet          no summary, no progress\n"                         \
 "  -h, --help           this help\n"                                    \
 "  -V, --version        the version and how it was built\n"
+
+/* The geometry options as given, and what they build (geom_opts.c). */
+typedef struct cli_geom {
+    sf_geometry_spec_t spec;  /* --geometry, --regions, --variant, --extra */
+    int nextra;
+    const char *symbols;      /* --alphabet, or NULL */
+    char *owned[1 + SF_MAX_EXTRA]; /* maps read from @FILE */
+    int given;                /* a geometry option was given */
+    sf_geometry_t *geom;      /* built; NULL: none named (classic, or
+                               * each file's own size) */
+    sf_alphabet_t alpha;      /* built */
+} cli_geom_t;
+
+/* A geometry option into g: 0, -1 after a usage error, 1 when c is not
+ * one. */
+int cli_geom_option(cli_geom_t *g, int c, const char *arg);
+/* Build the geometry and alphabet once all options are in: 0, or -1
+ * after a usage error. */
+int cli_geom_build(cli_geom_t *g);
+void cli_geom_free(cli_geom_t *g);
 
 /* Options and run state shared by the batch commands. */
 typedef struct cli_run {
@@ -161,6 +200,10 @@ typedef struct cli_run {
                                * the command says otherwise; 0: none) */
     const char *keys[SF_MAX_FIELDS]; /* jsonl keys (cli_use_fields) */
     const char *out_names[SF_MAX_OUTPUTS]; /* options naming the outputs */
+    int any_size;             /* the command takes any geometry: the
+                               * geometry options, and files that say
+                               * their own size (set before parsing) */
+    cli_geom_t geom;          /* the geometry options */
     char rest[256];           /* summary line the body leaves, or "" */
     char json[2048];          /* --stats JSON the body leaves */
 } cli_run_t;

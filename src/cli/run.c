@@ -153,6 +153,9 @@ static int run_option(cli_run_t *r, int c, const char *arg)
         r->level_given = 1;
         return cli_parse_gzip_level("--gzip-level", arg, &r->writer.level);
     case CLI_OPT_STATS: r->stats_path = arg; return 0;
+    case CLI_OPT_GEOMETRY: case CLI_OPT_REGIONS: case CLI_OPT_VARIANT:
+    case CLI_OPT_EXTRA: case CLI_OPT_ALPHABET:
+        return cli_geom_option(&r->geom, c, arg);
     case CLI_OPT_CHUNK:
         if (cli_parse_u64("--chunk", arg, &v) != 0)
             return -1;
@@ -250,6 +253,12 @@ int cli_run_args(cli_run_t *r, int argc, char **argv,
         if (rc != 0)
             return -1;
     }
+    if (cli_geom_build(&r->geom) != 0)
+        return -1;
+    r->reader.geometry = r->geom.geom;
+    r->reader.sizes = r->any_size;
+    r->reader.alphabet = &r->geom.alpha;
+    r->batch.alphabet = &r->geom.alpha;
     r->batch.on_invalid = on_invalid;
     r->reader.on_note = on_note;
     r->reader.note_ctx = r;

@@ -19,7 +19,8 @@ static void solve_usage(FILE *to)
 "usage: sudoflow solve [OPTIONS] [FILE...]\n"
 "Solve puzzles from FILEs (plain or gzip; none or '-' = stdin), writing one\n"
 "output record per puzzle in input order.  A puzzle is 81 cells, or 729\n"
-"pencilmarks (9 a cell, mark k the digit k or '.'/'0': its candidates).\n\n"
+"pencilmarks (9 a cell, mark k the digit k or '.'/'0': its candidates),\n"
+"or N*N cells of another geometry (docs/geometry.md).\n\n"
 "  -j, --threads N      worker threads (default or 0: all cores)\n"
 "      --limit N        stop after N solutions (default 1; 0 = count all)\n"
 "      --count          same as --limit 2: tells unique from multiple\n"
@@ -28,7 +29,9 @@ static void solve_usage(FILE *to)
     cli_kernel_help(to, "                       ");
     fputs(
 "      --in-format F    line, grid, csv or pencil (default: detected per\n"
-"                       file)\n"
+"                       file)\n", to);
+    fputs(CLI_GEOMETRY_HELP, to);
+    fputs(
 "      --column C       csv puzzle column, by name or 1-based number\n"
 "      --out-format F   line, grid or jsonl (one JSON object a record;\n"
 "                       default: grid for grid input, else line)\n"
@@ -56,6 +59,7 @@ enum { OPT_LIMIT = CLI_OPT_OWN, OPT_COUNT, OPT_LEX, OPT_KERNEL, OPT_FIELDS };
 static const struct option solve_options[] = {
     CLI_OUTPUT_OPTIONS,
     CLI_INPUT_OPTIONS,
+    CLI_GEOMETRY_OPTIONS,
     {"limit", required_argument, NULL, OPT_LIMIT},
     {"count", no_argument, NULL, OPT_COUNT},
     {"lex", no_argument, NULL, OPT_LEX},
@@ -175,17 +179,21 @@ int cli_solve(int argc, char **argv)
     cli_run_init(&s.run, "solve");
     s.run.batch.limit = 1;
     s.run.reader.pencil = 1;
+    s.run.any_size = 1;
     s.run.out_formats |= 1u << SF_FORMAT_GRID;
     const int a = cli_run_args(&s.run, argc, argv, solve_options,
                                solve_option, &s.run);
     const int code = cli_run_usage(&s.run, a, solve_usage);
-    if (code >= 0)
+    if (code >= 0) {
+        cli_geom_free(&s.run.geom);
         return code;
+    }
     s.run.reader.no_text = !uses_line_field(&s.run.batch);
     sf_error_t err = {0};
     const int rc = cli_run_execute(&s.run, (const char *const *)argv + optind,
                                    (size_t)(argc - optind), 1, &s.run.writer,
                                    1, solve_body, &s, &err);
+    cli_geom_free(&s.run.geom);
     if (rc != 0) /* no summary after an error */
         return cli_exit_code(err.code);
     if (!s.run.quiet)

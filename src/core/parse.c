@@ -379,6 +379,14 @@ static sf_format_t line_kind(const char *s, size_t len)
     return SF_FORMAT_AUTO;
 }
 
+int parse_classic_kind(const char *s, size_t len)
+{
+    uint8_t cells[SF_CELLS];
+    uint16_t cands[SF_CELLS];
+    return sf_parse_line(s, len, cells, NULL) == 0 || is_grid_row(s, len) ||
+           (len >= SF_PENCIL_CHARS && sf_parse_pencil(s, len, cands, NULL) == 0);
+}
+
 int parse_names_something(const char *s, size_t len)
 {
     for (size_t i = 0; i < len; i++) {

@@ -28,6 +28,10 @@ size_t parse_row_cells(const char *s, size_t n, char *out, int *spaced);
  * cells). */
 int parse_is_frame(const char *s, size_t n);
 
+/* 1 when the line is a classic record, a grid row of nine cells or a
+ * pencilmark record (a frame is none of them). */
+int parse_classic_kind(const char *s, size_t len);
+
 /* 1 when a line names something, as a csv header does: it holds a byte
  * that is neither a cell, a separator nor a quote (a letter, mostly).  A
  * first row of cells and commas only is a damaged puzzle or a record of a

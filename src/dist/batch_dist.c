@@ -631,6 +631,8 @@ static void dist_keep_for(driver_t *d, int from)
     unsigned char *slots = (unsigned char *)(items + n);
     for (size_t i = 0; i < n; i++) {
         const sf_item_t it = {.rec = d->job->source ? NULL : &items[i].rec,
+                              .cells = d->job->source ? NULL
+                                                      : items[i].rec.cells,
                               .text = "",
                               .index = items[i].index, .copy = items[i].copy};
         io->kept[i] = (uint8_t)batch_keep_one(d, &it, slots + i * ss);

@@ -71,10 +71,14 @@ void batch_fail_output(driver_t *d, const sf_error_t *err)
 
 sf_item_t batch_item_at(const driver_t *d, const bchunk_t *c, size_t i)
 {
-    sf_item_t it = {NULL, NULL, c->base + i, 0};
+    sf_item_t it = {NULL, NULL, NULL, NULL, c->base + i, 0};
     if (d->reader) {
         const size_t r = d->fanout > 1 ? c->rec_of[i] : i;
         it.rec = &c->in.recs[r];
+        it.cells = sf_record_cells(&c->in, it.rec);
+        if (it.rec->geom && d->fanout <= 1)
+            it.room = c->in.gcells + it.rec->cells_off +
+                      sf_geometry_cells(it.rec->geom);
         it.text = c->in.text ? c->in.text + it.rec->text_off : "";
         if (d->fanout > 1) {
             it.index = c->rec_base + r;

@@ -36,6 +36,7 @@ typedef struct solve_job {
     worker_t *workers;    /* one per thread */
     int threads;
     sf_timer_t timer;     /* per-puzzle clock, shared read-only */
+    sf_alphabet_t alphabet; /* the default, when opts names none */
 } solve_job_t;
 
 static int solve_start(void *ctx, int threads)
@@ -71,6 +72,7 @@ static void set_layout(solve_job_t *s)
     }
     lay->sep = o->sep ? o->sep : ",";
     lay->sep_len = strlen(lay->sep);
+    lay->alphabet = o->alphabet ? o->alphabet : &s->alphabet;
 }
 
 static int solve_begin(void *ctx, sf_out_t *const *out,
@@ -118,7 +120,11 @@ static void solve_work(void *ctx, int thread, const sf_item_t *it, void *slot)
         return;
     }
     sf_result_t r;
-    if (it->rec->pencil) {
+    oc->grid = it->room;
+    if (it->rec->geom) {
+        sf_solve_geom(w->solver, it->rec->geom, it->cells, s->opts->limit,
+                      s->opts->flags, it->room, &r);
+    } else if (it->rec->pencil) {
         uint16_t cands[SF_CELLS];
         sf_parse_pencil(it->text, it->rec->text_len, cands, NULL);
         sf_solve_cands(w->solver, cands, s->opts->limit, s->opts->flags,
@@ -145,7 +151,7 @@ static void solve_emit(void *ctx, int thread, const sf_item_t *it, void *slot,
 {
     const solve_job_t *s = ctx;
     (void)thread;
-    if (fmt_record(&s->layout, it->rec, it->text, slot, it->index,
+    if (fmt_record(&s->layout, it->rec, it->cells, it->text, slot, it->index,
                    &out[0]->text) != 0)
         out[0]->failed = 1;
     out[0]->records++;
@@ -213,6 +219,7 @@ int sf_batch_run(const sf_batch_opts_t *opts, sf_reader_t *reader,
     s.opts = opts;
     s.reader = reader;
     timer_init(&s.timer);
+    sf_alphabet_init(&s.alphabet, NULL, NULL);
     const sf_job_t job = {
         .ctx = &s, .outputs = 1, .slot_size = sizeof(outcome_t),
         .start = solve_start, .begin = solve_begin, .block = solve_block,

@@ -162,11 +162,31 @@ static char *put_pencil(char *q, const char *text, size_t len)
     return q + SF_PENCIL_CHARS;
 }
 
-/* The puzzle of a valid record: 81 cells or 729 marks. */
-static char *put_puzzle(char *q, const sf_record_t *rec, const char *text)
+/* A geometry record's cells in its form and the layout's alphabet. */
+static char *put_geom(char *q, const out_layout_t *lay, const sf_record_t *rec,
+                      const uint8_t *cells, char empty)
 {
+    return q + sf_format_geom(rec->geom, lay->alphabet, rec->form, cells,
+                              empty, q);
+}
+
+/* The puzzle of a valid record: 81 cells or 729 marks, or N*N cells. */
+static char *put_puzzle(char *q, const out_layout_t *lay,
+                        const sf_record_t *rec, const uint8_t *cells,
+                        const char *text)
+{
+    if (rec->geom)
+        return put_geom(q, lay, rec, cells, '.');
     return rec->pencil ? put_pencil(q, text, rec->text_len)
                        : put_cells(q, rec->cells, '.');
+}
+
+/* The solution of a solved record. */
+static char *put_solution(char *q, const out_layout_t *lay,
+                          const sf_record_t *rec, const outcome_t *oc)
+{
+    return rec->geom ? put_geom(q, lay, rec, oc->grid, '0')
+                     : put_cells(q, oc->solution, '0');
 }
 
 /* The length of the valid UTF-8 sequence at s (n bytes left), or 0 when
@@ -240,13 +260,29 @@ static char *put_json_or_null(char *q, const char *chars, size_t len)
     return put_json_text(q, chars, len);
 }
 
-static char *put_field(char *q, sf_field_t f, const sf_record_t *rec,
+/* A geometry puzzle or solution in line output: quoted when its form
+ * holds the separator. */
+static char *put_geom_field(char *q, const out_layout_t *lay,
+                            const sf_record_t *rec, const uint8_t *cells,
+                            char empty)
+{
+    char chars[SF_MAX_CELLS * 3 + 1];
+    const size_t n = (size_t)(put_geom(chars, lay, rec, cells, empty) - chars);
+    return put_text(q, chars, n, lay->sep);
+}
+
+static char *put_field(char *q, const out_layout_t *lay, sf_field_t f,
+                       const sf_record_t *rec, const uint8_t *cells,
                        const char *text, const outcome_t *oc, const char *sep)
 {
     switch (f) {
     case SF_FIELD_PUZZLE:
-        return rec->invalid ? q : put_puzzle(q, rec, text);
+        if (rec->geom && !rec->invalid)
+            return put_geom_field(q, lay, rec, cells, '.');
+        return rec->invalid ? q : put_puzzle(q, lay, rec, cells, text);
     case SF_FIELD_SOLUTION:
+        if (rec->geom && oc->count)
+            return put_geom_field(q, lay, rec, oc->grid, '0');
         return oc->count ? put_cells(q, oc->solution, '0') : q;
     case SF_FIELD_STATUS: {
         const char *s = sf_status_name(oc->status);
@@ -273,11 +309,14 @@ static size_t field_room(sf_field_t f, const sf_record_t *rec, int json)
         return json ? JSON_ROOM(rec->text_len) : 2 * (size_t)rec->text_len + 2;
     if (f == SF_FIELD_PUZZLE && rec->pencil)
         return SF_PENCIL_CHARS + 2;
+    if ((f == SF_FIELD_PUZZLE || f == SF_FIELD_SOLUTION) && rec->geom)
+        return sf_geom_text_max(rec->geom) + 2;
     return 100;
 }
 
 static int fmt_line(const out_layout_t *lay, const sf_record_t *rec,
-                    const char *text, const outcome_t *oc, sbuf_t *out)
+                    const uint8_t *cells, const char *text,
+                    const outcome_t *oc, sbuf_t *out)
 {
     size_t most = 1;
     for (int i = 0; i < lay->nfields; i++)
@@ -290,7 +329,7 @@ static int fmt_line(const out_layout_t *lay, const sf_record_t *rec,
             memcpy(q, lay->sep, lay->sep_len);
             q += lay->sep_len;
         }
-        q = put_field(q, lay->fields[i], rec, text, oc, lay->sep);
+        q = put_field(q, lay, lay->fields[i], rec, cells, text, oc, lay->sep);
     }
     *q++ = '\n';
     out->len = (size_t)(q - out->p);
@@ -298,32 +337,35 @@ static int fmt_line(const out_layout_t *lay, const sf_record_t *rec,
 }
 
 /* One field of a record as a JSON value. */
-static char *put_json_field(char *q, sf_field_t f, const sf_record_t *rec,
+static char *put_json_field(char *q, const out_layout_t *lay, sf_field_t f,
+                            const sf_record_t *rec, const uint8_t *cells,
                             const char *text, const outcome_t *oc)
 {
-    char chars[SF_PENCIL_CHARS];
+    char chars[SF_MAX_CELLS * 3 + 1];
     switch (f) {
     case SF_FIELD_PUZZLE:
         return put_json_or_null(q, chars, rec->invalid ? 0
-                                : (size_t)(put_puzzle(chars, rec, text) - chars));
+                                : (size_t)(put_puzzle(chars, lay, rec, cells,
+                                                      text) - chars));
     case SF_FIELD_SOLUTION:
-        if (oc->count)
-            put_cells(chars, oc->solution, '0');
-        return put_json_or_null(q, chars, oc->count ? SF_CELLS : 0);
+        return put_json_or_null(q, chars, oc->count
+                                ? (size_t)(put_solution(chars, lay, rec, oc) -
+                                           chars) : 0);
     case SF_FIELD_LINE:
         return put_json_or_null(q, text, rec->text_len);
     case SF_FIELD_STATUS:
         *q++ = '"';
-        q = put_field(q, f, rec, text, oc, "");
+        q = put_field(q, lay, f, rec, cells, text, oc, "");
         *q++ = '"';
         return q;
     default:
-        return put_field(q, f, rec, text, oc, "");
+        return put_field(q, lay, f, rec, cells, text, oc, "");
     }
 }
 
 static int fmt_json(const out_layout_t *lay, const sf_record_t *rec,
-                    const char *text, const outcome_t *oc, sbuf_t *out)
+                    const uint8_t *cells, const char *text,
+                    const outcome_t *oc, sbuf_t *out)
 {
     size_t most = 3;
     for (int i = 0; i < lay->nfields; i++)
@@ -336,7 +378,7 @@ static int fmt_json(const out_layout_t *lay, const sf_record_t *rec,
         *q++ = i ? ',' : '{';
         q = put_json_text(q, key, strlen(key));
         *q++ = ':';
-        q = put_json_field(q, lay->fields[i], rec, text, oc);
+        q = put_json_field(q, lay, lay->fields[i], rec, cells, text, oc);
     }
     if (lay->nfields == 0)
         *q++ = '{';
@@ -380,15 +422,45 @@ static int fmt_grid(const sf_record_t *rec, const outcome_t *oc,
     return 0;
 }
 
+/* A geometry record as a grid: N rows of its symbols (separated by a
+ * space when the input's were) or of its numbers (always separated). */
+static int fmt_geom_grid(const out_layout_t *lay, const sf_record_t *rec,
+                         const uint8_t *cells, const outcome_t *oc,
+                         uint64_t index, sbuf_t *out)
+{
+    const int n = sf_geometry_n(rec->geom);
+    if (sbuf_reserve(out, 3 * (size_t)(n * n) + 2) != 0)
+        return -1;
+    static const uint8_t none[SF_MAX_CELLS];
+    const uint8_t *v = oc->count ? oc->grid : rec->invalid ? none : cells;
+    const sf_alphabet_t *a = lay->alphabet;
+    char *q = out->p + out->len;
+    if (index > 0)
+        *q++ = '\n';
+    for (int i = 0; i < n * n; i++) {
+        if (i % n > 0 && (rec->spaced || rec->form != SF_FORM_SYMBOLS))
+            *q++ = ' ';
+        if (rec->form == SF_FORM_SYMBOLS)
+            *q++ = v[i] ? a->symbol[v[i]] : '.';
+        else
+            q = put_u64(q, v[i]);
+        if (i % n == n - 1)
+            *q++ = '\n';
+    }
+    out->len = (size_t)(q - out->p);
+    return 0;
+}
+
 int fmt_record(const out_layout_t *lay, const sf_record_t *rec,
-               const char *text, const outcome_t *oc, uint64_t index,
-               sbuf_t *out)
+               const uint8_t *cells, const char *text, const outcome_t *oc,
+               uint64_t index, sbuf_t *out)
 {
     if (lay->kind == SF_FORMAT_GRID)
-        return fmt_grid(rec, oc, index, out);
+        return rec->geom ? fmt_geom_grid(lay, rec, cells, oc, index, out)
+                         : fmt_grid(rec, oc, index, out);
     if (lay->kind == SF_FORMAT_JSONL)
-        return fmt_json(lay, rec, text, oc, out);
-    return fmt_line(lay, rec, text, oc, out);
+        return fmt_json(lay, rec, cells, text, oc, out);
+    return fmt_line(lay, rec, cells, text, oc, out);
 }
 
 /* ------------------------------------------------------------ job output */

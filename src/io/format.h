@@ -14,6 +14,8 @@
 /* What solving one record produced. */
 typedef struct outcome {
     uint8_t solution[SF_CELLS]; /* 1..9, meaningful when count > 0 */
+    const uint8_t *grid;        /* a geometry record's solution instead
+                                 * (its N*N cells, in the item's room) */
     sf_status_t status;
     uint64_t count;             /* solutions found */
     uint64_t guesses;
@@ -37,6 +39,7 @@ typedef struct out_layout {
     int nfields;
     const char *sep;
     size_t sep_len;
+    const sf_alphabet_t *alphabet;    /* geometry records' symbols */
 } out_layout_t;
 
 /* A job's output for one block (sudoflow.h): text, the separator, whether
@@ -61,11 +64,12 @@ void out_reset(sf_out_t *out, const sf_batch_opts_t *opts);
 
 /* Append the header line (field names joined by the separator). */
 int fmt_header(const out_layout_t *lay, sbuf_t *out);
-/* Append one record's output.  text is the record's original text; index
- * is its position in the whole run (grids after the first are preceded by
- * a blank line).  0, or -1 when out of memory. */
+/* Append one record's output.  cells are the record's cells
+ * (sf_record_cells), text its original text; index is its position in
+ * the whole run (grids after the first are preceded by a blank line).  0,
+ * or -1 when out of memory. */
 int fmt_record(const out_layout_t *lay, const sf_record_t *rec,
-               const char *text, const outcome_t *oc, uint64_t index,
-               sbuf_t *out);
+               const uint8_t *cells, const char *text, const outcome_t *oc,
+               uint64_t index, sbuf_t *out);
 
 #endif

@@ -44,6 +44,9 @@
 #include <sys/stat.h>
 
 #include "gzin.h"
+#include "core/geom_detect.h"
+#include "core/geom_text.h"
+#include "core/geometry.h"
 #include "core/parse.h"
 #include "reader_at.h"
 #include "sudoflow.h"
@@ -52,9 +55,10 @@
 #define FILL_BYTES READER_FILL_BYTES
 
 typedef struct grid_acc {
-    uint8_t cells[SF_CELLS]; /* values of the rows so far */
-    int rows;                /* rows collected, 0..8 between calls */
+    uint8_t cells[SF_MAX_CELLS]; /* values of the rows so far */
+    int rows;                /* rows collected, 0..N-1 between calls */
     int spaced;              /* style of the first row */
+    int form;                /* ...and its form (SF_FORM_*, geometries) */
     uint64_t line;           /* line of the first row */
     const char *why;         /* first problem found, NULL while valid */
     char *text;              /* the rows' cell characters, concatenated */
@@ -100,6 +104,14 @@ struct sf_reader {
     size_t fields_cap;
     size_t *starts, *ends; /* the two halves of fields in use */
     grid_acc_t grid;
+    const sf_geometry_t *fixed_geom; /* opts->geometry; NULL when classic */
+    int geom_fixed;        /* opts->geometry was given */
+    int sizes;             /* opts->sizes: files say their side */
+    sf_alphabet_t alpha;   /* symbols of geometry records */
+    const sf_geometry_t *geom; /* the current file's; NULL: classic */
+    int geom_known;        /* ...is decided */
+    int detected;          /* the current file's first lines were read */
+    sf_geometry_t *sized[SF_MAX_N + 1]; /* geometries made for sides */
     uint64_t done_before;  /* input bytes of the files already closed */
     uint64_t content;      /* bytes of the open file's content read */
     uint64_t done_mark;    /* sf_reader_bytes_done */
@@ -210,6 +222,9 @@ static int open_file(sf_reader_t *r)
     r->fmt = r->fixed;
     r->csv_header = r->csv_guess = 0;
     r->grid.rows = 0;
+    r->geom = r->fixed_geom;
+    r->geom_known = r->geom_fixed || !r->sizes;
+    r->detected = 0;
     if (gzin_open(&r->in, r->paths[r->cur]) < 0)
         return io_error(r);
     r->open = 1;
@@ -352,10 +367,23 @@ static sf_record_t *add_record_keep(sf_reader_t *r, sf_chunk_t *c,
         no_memory(r);
         return NULL;
     }
+    const size_t nc = r->geom ? (size_t)r->geom->ncells : 0;
+    if (nc && reserve((void **)&c->gcells, &c->gcells_cap,
+                      c->gcells_len + 2 * nc, 1, 64 * 1024) < 0) {
+        no_memory(r);
+        return NULL;
+    }
     sf_record_t *rec = &c->recs[c->count++];
     rec->invalid = 0;
     rec->spaced = 0;
     rec->pencil = 0;
+    rec->form = SF_FORM_SYMBOLS;
+    rec->geom = r->geom;
+    rec->cells_off = (uint32_t)c->gcells_len;
+    if (nc) { /* its cells, then as many bytes of room (sf_item_t) */
+        memset(c->gcells + c->gcells_len, 0, 2 * nc);
+        c->gcells_len += 2 * nc;
+    }
     rec->file = (uint32_t)r->cur;
     rec->line = line;
     rec->text_off = c->text_len;
@@ -373,11 +401,25 @@ static sf_record_t *add_record(sf_reader_t *r, sf_chunk_t *c, uint64_t line,
     return add_record_keep(r, c, line, text, len, 0);
 }
 
-static void set_invalid(sf_record_t *rec, const char *why)
+static void set_invalid(sf_chunk_t *c, sf_record_t *rec, const char *why)
 {
     rec->invalid = 1;
     rec->why = why;
     memset(rec->cells, 0, SF_CELLS);
+    if (rec->geom)
+        memset(c->gcells + rec->cells_off, 0, (size_t)rec->geom->ncells);
+}
+
+/* Parse a geometry record's text into its cells. */
+static void geom_record(sf_reader_t *r, sf_chunk_t *c, sf_record_t *rec,
+                        const char *s, size_t len)
+{
+    const int form = sf_parse_geom(rec->geom, &r->alpha, s, len,
+                                   c->gcells + rec->cells_off, &rec->why);
+    if (form < 0)
+        set_invalid(c, rec, rec->why);
+    else
+        rec->form = (uint8_t)form;
 }
 
 static int line_record(sf_reader_t *r, sf_chunk_t *c, const char *s,
@@ -386,7 +428,9 @@ static int line_record(sf_reader_t *r, sf_chunk_t *c, const char *s,
     sf_record_t *rec = add_record(r, c, r->line, s, len);
     if (!rec)
         return -1;
-    if (sf_parse_line(s, len, rec->cells, &rec->why) < 0)
+    if (rec->geom)
+        geom_record(r, c, rec, s, len);
+    else if (sf_parse_line(s, len, rec->cells, &rec->why) < 0)
         rec->invalid = 1;
     return 1;
 }
@@ -402,7 +446,7 @@ static int pencil_record(sf_reader_t *r, sf_chunk_t *c, const char *s,
         return -1;
     rec->pencil = 1;
     if (sf_parse_pencil(s, len, cands, &rec->why) < 0) {
-        set_invalid(rec, rec->why);
+        set_invalid(c, rec, rec->why);
         return 1;
     }
     for (int i = 0; i < SF_CELLS; i++) {
@@ -415,21 +459,30 @@ static int pencil_record(sf_reader_t *r, sf_chunk_t *c, const char *s,
 
 /* ------------------------------------------------------------------ grid */
 
+/* Rows of a grid of the current file. */
+static int grid_side(const sf_reader_t *r) { return r->geom ? r->geom->n : 9; }
+
 /* Emit the grid collected so far, if any. */
 static int grid_end(sf_reader_t *r, sf_chunk_t *c)
 {
     grid_acc_t *g = &r->grid;
     if (g->rows == 0)
         return 0;
-    if (g->rows < 9 && !g->why)
-        g->why = parse_why_rows(g->rows);
+    if (g->rows < grid_side(r) && !g->why)
+        g->why = r->geom ? geom_why_rows(r->geom, g->rows)
+                         : parse_why_rows(g->rows);
     g->rows = 0;
     sf_record_t *rec = add_record(r, c, g->line, g->text, g->text_len);
     if (!rec)
         return -1;
     rec->spaced = (uint8_t)g->spaced;
+    if (rec->geom)
+        rec->form = (uint8_t)g->form;
     if (g->why)
-        set_invalid(rec, g->why);
+        set_invalid(c, rec, g->why);
+    else if (rec->geom)
+        memcpy(c->gcells + rec->cells_off, g->cells,
+               (size_t)rec->geom->ncells);
     else
         memcpy(rec->cells, g->cells, SF_CELLS);
     return 1;
@@ -451,6 +504,32 @@ static void grid_check(grid_acc_t *g, const char *cells, size_t n)
     }
 }
 
+/* A row of a geometry grid: its text is kept as it is (cells of two
+ * digits need their blanks), one row a line. */
+static int geom_grid_row(sf_reader_t *r, sf_chunk_t *c, const char *s,
+                         size_t len)
+{
+    grid_acc_t *g = &r->grid;
+    const sf_geometry_t *geo = r->geom;
+    int spaced;
+    const char *why = NULL;
+    if (g->text_len)
+        g->text[g->text_len++] = '\n';
+    memcpy(g->text + g->text_len, s, len);
+    g->text_len += len;
+    const int form = geom_parse_row(geo, &r->alpha, g->rows + 1, s, len,
+                                    g->cells + g->rows * geo->n, &spaced,
+                                    &why);
+    if (form < 0 && !g->why)
+        g->why = why;
+    if (g->rows == 0) {
+        g->spaced = spaced;
+        g->form = form < 0 ? SF_FORM_SYMBOLS : form;
+    }
+    g->rows++;
+    return g->rows == geo->n ? grid_end(r, c) : 0;
+}
+
 static int grid_row(sf_reader_t *r, sf_chunk_t *c, const char *s, size_t len)
 {
     grid_acc_t *g = &r->grid;
@@ -462,9 +541,12 @@ static int grid_row(sf_reader_t *r, sf_chunk_t *c, const char *s, size_t len)
         g->why = NULL;
         g->text_len = 0;
     }
-    if (reserve((void **)&g->text, &g->text_cap, g->text_len + len, 1, 128))
+    if (reserve((void **)&g->text, &g->text_cap, g->text_len + len + 1, 1,
+                128))
         return no_memory(r);
     const char *cells = g->text + g->text_len;
+    if (r->geom)
+        return geom_grid_row(r, c, s, len);
     const size_t n = parse_row_cells(s, len, g->text + g->text_len, &spaced);
     if (g->rows == 0)
         g->spaced = spaced;
@@ -483,12 +565,13 @@ static int grid_bad_row(sf_reader_t *r, sf_chunk_t *c, const char *why)
         g->line = r->line;
         g->text_len = 0;
         g->spaced = 0;
+        g->form = SF_FORM_SYMBOLS;
         g->why = why;
     } else if (!g->why) {
         g->why = why;
     }
     g->rows++;
-    return g->rows == 9 ? grid_end(r, c) : 0;
+    return g->rows == grid_side(r) ? grid_end(r, c) : 0;
 }
 
 /* ------------------------------------------------------------------- csv */
@@ -596,15 +679,26 @@ static int csv_split(sf_reader_t *r, const char *s, size_t len, size_t max)
     return sf_csv_split(s, len, r->tmp, r->starts, r->ends, (int)max);
 }
 
+/* 1 when a csv field is a puzzle: of the file's geometry, of any side
+ * when files say theirs and this one has not yet, else classic. */
+static int is_puzzle_field(const sf_reader_t *r, const char *f, size_t flen)
+{
+    uint8_t cells[SF_MAX_CELLS];
+    const char *why;
+    if (r->geom)
+        return geom_parse_field(r->geom, &r->alpha, f, flen, cells, &why) >= 0;
+    if (!r->geom_known && geom_field_side(&r->alpha, f, flen) > 0)
+        return 1;
+    return parse_field_cells(f, flen, cells, &why) == 0;
+}
+
 /* The first field of the split row (n fields) that is a puzzle, or -1. */
 static long puzzle_field(const sf_reader_t *r, size_t n)
 {
-    uint8_t cells[SF_CELLS];
-    const char *why;
     size_t flen;
     for (size_t i = 0; i < n; i++) {
         const char *f = csv_field(r, i, &flen);
-        if (parse_field_cells(f, flen, cells, &why) == 0)
+        if (is_puzzle_field(r, f, flen))
             return (long)i;
     }
     return -1;
@@ -679,8 +773,8 @@ static int csv_header(sf_reader_t *r, const char *s, size_t len,
     return 0;
 }
 
-static int csv_puzzle(sf_reader_t *r, sf_record_t *rec, const char *s,
-                      size_t len)
+static int csv_puzzle(sf_reader_t *r, sf_chunk_t *c, sf_record_t *rec,
+                      const char *s, size_t len)
 {
     const char *why;
     size_t flen;
@@ -693,11 +787,65 @@ static int csv_puzzle(sf_reader_t *r, sf_record_t *rec, const char *s,
         why = "missing puzzle field";
     else {
         const char *field = csv_field(r, r->csv_col, &flen);
-        parse_field_cells(field, flen, rec->cells, &why);
+        if (!rec->geom)
+            parse_field_cells(field, flen, rec->cells, &why);
+        else {
+            const int form = geom_parse_field(rec->geom, &r->alpha, field,
+                                              flen, c->gcells + rec->cells_off,
+                                              &why);
+            rec->form = (uint8_t)(form < 0 ? 0 : form);
+        }
     }
     if (why)
-        set_invalid(rec, why);
+        set_invalid(c, rec, why);
     return 1;
+}
+
+/* ------------------------------------------------- sides and geometries */
+
+/* The geometry of side n with the default boxes, made once per reader;
+ * NULL for classic 9x9, or on error (set: a prime side needs a region
+ * map). */
+static int use_side(sf_reader_t *r, int n, uint64_t line)
+{
+    r->geom_known = 1;
+    if (n == 0 || n == 9) {
+        r->geom = NULL;
+        return 0;
+    }
+    if (!r->sized[n]) {
+        char size[16];
+        sf_error_t e;
+        snprintf(size, sizeof size, "%dx%d", n, n);
+        const sf_geometry_spec_t spec = {.size = size};
+        r->sized[n] = sf_geometry_new(&spec, &e);
+        if (!r->sized[n])
+            return e.code == SF_ERR_NOMEM
+                       ? no_memory(r)
+                       : set_err(r, SF_ERR_USAGE, "%s: line %llu: a %dx%d "
+                                 "puzzle: %s (--regions MAP)",
+                                 name_of(r, r->cur), (unsigned long long)line,
+                                 n, n, e.message);
+    }
+    r->geom = r->sized[n];
+    return 0;
+}
+
+/* The first record of a csv file whose side is to be read off it. */
+static int csv_side(sf_reader_t *r, const char *s, size_t len)
+{
+    size_t flen;
+    const int n = csv_split(r, s, len, r->csv_col + 1);
+    if (n < -1)
+        return -1;
+    if (n <= (int)r->csv_col)
+        return use_side(r, 0, r->line);
+    const char *f = csv_field(r, r->csv_col, &flen);
+    uint8_t cells[SF_CELLS];
+    const char *why;
+    const int side = parse_field_cells(f, flen, cells, &why) == 0
+                         ? 9 : geom_field_side(&r->alpha, f, flen);
+    return use_side(r, side, r->line);
 }
 
 /* The line at *off opens a quote: extend it over the following lines.
@@ -758,12 +906,14 @@ static int csv_record(sf_reader_t *r, sf_chunk_t *c, size_t off, size_t len)
         if (h <= 0)
             return h;
     }
+    if (!r->geom_known && !open_quote && csv_side(r, s, len) < 0)
+        return -1;
     sf_record_t *rec = add_record(r, c, first, s, len);
     if (!rec)
         return -1;
     if (open_quote)
-        set_invalid(rec, "unterminated quote");
-    else if (csv_puzzle(r, rec, s, len) < 0)
+        set_invalid(c, rec, "unterminated quote");
+    else if (csv_puzzle(r, c, rec, s, len) < 0)
         return -1;
     return r->csv_guess ? csv_guessed(r, c) : 1;
 }
@@ -801,10 +951,36 @@ static int peek_line(sf_reader_t *r, size_t *at, size_t *off, size_t *len)
     }
 }
 
+/* The format (and side, when the file says it) of a file of a geometry,
+ * or of a file whose side is to be read off it: one whose first line is a
+ * classic record or grid row is classic, one of no side at all is read as
+ * classic too (its records are invalid), and a csv file takes its side
+ * from its first record. */
+static int detect_geom(sf_reader_t *r, const char *const *lines,
+                       const size_t *lens, int n)
+{
+    int side = 0;
+    if (!r->fixed_geom && parse_classic_kind(lines[0], lens[0])) {
+        r->fmt = parse_detect_lines(lines, lens, n);
+        return r->fmt == SF_FORMAT_CSV ? 0 : use_side(r, 0, r->line);
+    }
+    const sf_format_t f = geom_detect_lines(r->fixed_geom, &r->alpha,
+                                            r->fixed, lines, lens, n, &side);
+    if (f == SF_FORMAT_AUTO) {
+        r->fmt = parse_detect_lines(lines, lens, n);
+        return r->fixed_geom || r->fmt == SF_FORMAT_CSV
+                   ? 0 : use_side(r, 0, r->line);
+    }
+    r->fmt = f;
+    if (r->fixed_geom || (f == SF_FORMAT_CSV && side == 0))
+        return 0;
+    return use_side(r, side, r->line);
+}
+
 /* Decide the current file's format from the line at *off (len bytes) and
  * the lines after it, read ahead without being consumed; *off follows the
- * line when reading ahead moves the buffer. */
-static void detect(sf_reader_t *r, size_t *off, size_t len)
+ * line when reading ahead moves the buffer.  0, or -1 on error. */
+static int detect(sf_reader_t *r, size_t *off, size_t len)
 {
     size_t rel[DETECT_LINES], lens[DETECT_LINES], at = r->pos - *off;
     int n = 1;
@@ -819,7 +995,14 @@ static void detect(sf_reader_t *r, size_t *off, size_t len)
     const char *lines[DETECT_LINES];
     for (int i = 0; i < n; i++)
         lines[i] = r->buf + r->mark + rel[i];
-    r->fmt = parse_detect_lines(lines, lens, n);
+    int rc = 0;
+    if (r->fixed_geom || !r->geom_known)
+        rc = detect_geom(r, lines, lens, n);
+    else
+        r->fmt = parse_detect_lines(lines, lens, n);
+    if (r->fixed != SF_FORMAT_AUTO)
+        r->fmt = r->fixed;
+    return rc;
 }
 
 /* Use one line: 1 when a record was added, 0 when not, -1 on error. */
@@ -829,8 +1012,11 @@ static int take_line(sf_reader_t *r, sf_chunk_t *c, size_t off, size_t len)
         return 0;
     if (parse_is_blank(r->buf + off, len))
         return r->fmt == SF_FORMAT_GRID ? grid_end(r, c) : 0;
-    if (r->fmt == SF_FORMAT_AUTO)
-        detect(r, &off, len);
+    if (!r->detected && (r->fmt == SF_FORMAT_AUTO || !r->geom_known)) {
+        r->detected = 1;
+        if (detect(r, &off, len) < 0)
+            return -1;
+    }
     if (r->first == SF_FORMAT_AUTO)
         r->first = r->fmt;
     if (r->formats[r->cur] != r->fmt) /* written once: jobs read it */
@@ -871,7 +1057,7 @@ static int long_line(sf_reader_t *r, sf_chunk_t *c)
     sf_record_t *rec = add_record(r, c, r->line, "", 0);
     if (!rec)
         return -1;
-    set_invalid(rec, why);
+    set_invalid(c, rec, why);
     return 1;
 }
 
@@ -916,7 +1102,14 @@ void sf_chunk_free(sf_chunk_t *chunk)
         return;
     free(chunk->recs);
     free(chunk->text);
+    free(chunk->gcells);
     sf_chunk_init(chunk);
+}
+
+const uint8_t *sf_record_cells(const sf_chunk_t *chunk,
+                               const sf_record_t *rec)
+{
+    return rec->geom ? chunk->gcells + rec->cells_off : rec->cells;
 }
 
 /* Sum of the sizes of all files, or 0 when one is not a regular file. */
@@ -978,6 +1171,14 @@ sf_reader_t *sf_reader_new(const char *const *paths, size_t n,
     r->note_ctx = opts ? opts->note_ctx : NULL;
     r->max_record = opts && opts->max_record ? opts->max_record
                                              : SF_MAX_RECORD_DEFAULT;
+    r->geom_fixed = opts && opts->geometry;
+    if (r->geom_fixed && !sf_geometry_is_classic(opts->geometry))
+        r->fixed_geom = opts->geometry;
+    r->sizes = opts && opts->sizes;
+    if (opts && opts->alphabet)
+        r->alpha = *opts->alphabet;
+    else
+        r->alpha = *geom_default_alphabet();
     r->total = total_size(r);
     return r;
 fail:
@@ -1004,6 +1205,8 @@ void sf_reader_free(sf_reader_t *r)
     free(r->tmp);
     free(r->fields);
     free(r->grid.text);
+    for (int n = 0; n <= SF_MAX_N; n++)
+        sf_geometry_free(r->sized[n]);
     free(r);
 }
 
@@ -1034,6 +1237,7 @@ long sf_reader_fill(sf_reader_t *r, sf_chunk_t *chunk, size_t max,
     }
     chunk->count = 0;
     chunk->text_len = 0;
+    chunk->gcells_len = 0;
     if (max > LONG_MAX)
         max = LONG_MAX;
     while (!r->failed && chunk->count < max && chunk->text_len < FILL_BYTES) {
@@ -1109,6 +1313,7 @@ int reader_at(const sf_reader_t *r, reader_at_t *at)
 {
     const sf_format_t f = r->fmt;
     if (r->failed || !r->open || r->cur + 1 != r->nfiles || r->in.gzip ||
+        r->geom || !r->geom_known ||
         !r->in.regular || r->marked || r->grid.rows > 0 ||
         (f != SF_FORMAT_LINE && f != SF_FORMAT_PENCIL &&
          (f != SF_FORMAT_CSV || !r->csv_header)))

@@ -817,6 +817,7 @@ const sf_kernel_t sf_kernel_bandstack = {
     sizeof(bb_state_t),
     bandstack_solve,
     bandstack_solve_cands,
+    NULL, NULL, NULL, /* classic 9x9 only */
 };
 
 const sf_kernel_t sf_kernel_bitboard = {
@@ -825,4 +826,5 @@ const sf_kernel_t sf_kernel_bitboard = {
     sizeof(bb_state_t),
     bitboard_solve,
     bitboard_solve_cands,
+    NULL, NULL, NULL, /* classic 9x9 only */
 };

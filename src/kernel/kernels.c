@@ -28,3 +28,13 @@ const sf_kernel_t *sf_kernel_find(const char *name)
             return kernel_table[i];
     return NULL;
 }
+
+const sf_kernel_t *sf_kernel_for_geometry(const sf_geometry_t *g)
+{
+    if (sf_geometry_is_classic(g))
+        return kernel_table[0];
+    for (size_t i = 0; i < KERNEL_COUNT; i++)
+        if (kernel_table[i]->fits && kernel_table[i]->fits(g))
+            return kernel_table[i];
+    return NULL;
+}

@@ -17,7 +17,8 @@
 
 #define SF_KERNELS(X) \
     X(bandstack) \
-    X(bitboard)
+    X(bitboard) \
+    X(general)
 
 #define SF_KERNEL_DECLARE(name) extern const sf_kernel_t sf_kernel_##name;
 SF_KERNELS(SF_KERNEL_DECLARE)

@@ -9,7 +9,11 @@
  * input, call the kernel and turn its count into a status; they never print
  * and never allocate after sf_solver_new.  A pencilmark puzzle (candidate
  * masks) goes to the kernel's solve_cands entry, or to the plain search of
- * cands_search.c for a kernel without one.
+ * cands_search.c for a kernel without one.  A puzzle of another geometry
+ * goes to the solver's kernel when it serves that geometry, else to the
+ * geometry's own (sf_kernel_for_geometry), in a second state block that
+ * grows to the largest geometry met: the one allocation after
+ * sf_solver_new, once per larger geometry.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +25,8 @@
 struct sf_solver {
     const sf_kernel_t *kernel; /* never NULL */
     void *state;               /* kernel->state_size bytes, 64-aligned */
+    void *gstate;              /* other geometries' state, 64-aligned, */
+    size_t gcap;               /*   grown to the largest asked for */
 };
 
 static const char *const status_names[SF_STATUS_COUNT] = {
@@ -63,6 +69,8 @@ sf_solver_t *sf_solver_new(const sf_kernel_t *k)
         return NULL;
     }
     solver->kernel = k;
+    solver->gstate = NULL;
+    solver->gcap = 0;
     return solver;
 }
 
@@ -71,6 +79,7 @@ void sf_solver_free(sf_solver_t *solver)
     if (solver == NULL)
         return;
     free(solver->state);
+    free(solver->gstate);
     free(solver);
 }
 
@@ -173,4 +182,55 @@ sf_status_t sf_solve_string(sf_solver_t *solver, const char *puzzle,
         solution[SF_CELLS] = '\0';
     }
     return status;
+}
+
+/* The kernel that solves g for this solver. */
+static const sf_kernel_t *geom_kernel(const sf_solver_t *solver,
+                                      const sf_geometry_t *g)
+{
+    const sf_kernel_t *k = solver->kernel;
+    return k->fits && k->fits(g) ? k : sf_kernel_for_geometry(g);
+}
+
+int sf_solver_reserve(sf_solver_t *solver, const sf_geometry_t *g)
+{
+    if (solver == NULL)
+        return -1;
+    if (sf_geometry_is_classic(g))
+        return 0;
+    const sf_kernel_t *k = geom_kernel(solver, g);
+    if (k == NULL)
+        return -1;
+    const size_t need = (k->geom_state_size(g) + STATE_ALIGN - 1) /
+                        STATE_ALIGN * STATE_ALIGN;
+    if (need <= solver->gcap)
+        return 0;
+    void *p = aligned_alloc(STATE_ALIGN, need);
+    if (p == NULL)
+        return -1;
+    free(solver->gstate);
+    solver->gstate = p;
+    solver->gcap = need;
+    return 0;
+}
+
+sf_status_t sf_solve_geom(sf_solver_t *solver, const sf_geometry_t *g,
+                          const uint8_t *cells, uint64_t limit,
+                          unsigned flags, uint8_t *solution,
+                          sf_result_t *result)
+{
+    if (sf_geometry_is_classic(g))
+        return sf_solve_cells(solver, cells, limit, flags, solution, result);
+    if (cells == NULL || solver == NULL || sf_solver_reserve(solver, g) < 0)
+        return finish(result, 0, 0, SF_INVALID);
+    const int n = sf_geometry_n(g), nc = sf_geometry_cells(g);
+    for (int i = 0; i < nc; i++)
+        if (cells[i] > n)
+            return finish(result, 0, 0, SF_INVALID);
+    uint8_t scratch[SF_MAX_CELLS];
+    uint64_t guesses = 0;
+    const uint64_t count = geom_kernel(solver, g)->solve_geom(
+        solver->gstate, g, cells, limit, flags, solution ? solution : scratch,
+        &guesses);
+    return finish(result, count, guesses, sf_status_of(count, limit));
 }

@@ -119,7 +119,7 @@ static char *format_one(const out_layout_t *lay, const sf_record_t *rec,
                         const char *text, const outcome_t *oc, uint64_t index)
 {
     sbuf_t b = {0};
-    assert_int_equal(fmt_record(lay, rec, text, oc, index, &b), 0);
+    assert_int_equal(fmt_record(lay, rec, rec->cells, text, oc, index, &b), 0);
     assert_true(b.len <= b.cap);
     char *s = malloc(b.len + 1);
     assert_non_null(s);
@@ -459,7 +459,7 @@ static void test_line_worst_case_text(void **state)
         memset(text, '"', len);
         text[len] = '\0';
         const sf_record_t rec = make_record(grid, text, 0, 0);
-        assert_int_equal(fmt_record(&lay, &rec, text, &oc, len, &b), 0);
+        assert_int_equal(fmt_record(&lay, &rec, rec.cells, text, &oc, len, &b), 0);
         assert_true(b.len <= b.cap);
         for (int i = 0; i < 6; i++) {
             expect_field(&want, fields[i], &rec, text, &oc);
@@ -507,7 +507,7 @@ static void test_line_field_repeated(void **state)
     const sf_record_t rec = make_record(NULL, text, 1, 0);
     const outcome_t oc = make_outcome(NULL, SF_INVALID, 0, 0, 0);
     sbuf_t b = out_buffer(8192);
-    assert_int_equal(fmt_record(&lay, &rec, text, &oc, 0, &b), 0);
+    assert_int_equal(fmt_record(&lay, &rec, rec.cells, text, &oc, 0, &b), 0);
     const size_t field = 2 * LEN + 2;
     assert_int_equal(b.len, 3 * field + 2 + 1);
     assert_true(b.len <= b.cap);
@@ -639,7 +639,7 @@ static void test_grid_many_appended(void **state)
         const outcome_t oc = make_outcome(
             sol, kind == 0 ? SF_SOLVED : kind == 1 ? SF_UNSOLVABLE : SF_INVALID,
             kind == 0, 0, 0);
-        assert_int_equal(fmt_record(&lay, &rec, "t,\"", &oc, k, &b), 0);
+        assert_int_equal(fmt_record(&lay, &rec, rec.cells, "t,\"", &oc, k, &b), 0);
         assert_true(b.len <= b.cap);
         static const uint8_t none[SF_CELLS];
         if (k)

@@ -1,0 +1,323 @@
+/*
+ * geocheck.c -- every kernel that serves other geometries against the
+ * reference of tests/refgeom.c, on puzzles of every geometry.
+ *
+ * For each geometry of the list (sizes 4 to 25, box shapes, jigsaw maps,
+ * each variant alone and several together) it makes puzzles from a fixed
+ * seed: a random share of the cells of a solution of the empty grid
+ * (checked by the reference), its values relabelled at random (so
+ * puzzles with one solution and with several), and in a quarter of them
+ * one given changed to a random value (unsolvable ones, mostly).  Each puzzle is then solved by every
+ * kernel that fits the geometry at limits 1, 2 and (when the reference can
+ * count them all) 0, and with SF_LEX; the reference counts it (row-major,
+ * so its first solution is the smallest; fewest-first when that runs out
+ * of budget) and checks every solution the kernel gives.  A count that
+ * differs, a --lex answer that is not the smallest, or a solution that
+ * breaks a rule is a failure, printed with the geometry and the puzzle.
+ *
+ * The reference learns the geometry from its own parse of the same spec
+ * texts (sizes, box shapes, maps, variant names), not from the library.
+ *
+ * Usage: geocheck [--quick] [--seed S] [--case K (only the K-th, from
+ * 0)]; the last line is "geocheck: N
+ * passed, M failed", the exit status non-zero on any failure.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "refgeom.h"
+#include "sanitized.h" /* SANITIZED: a sanitizer build checks a quarter */
+#include "sudoflow.h"
+
+#define BUDGET 2000000u /* reference placements per count */
+
+typedef struct gcase {
+    const char *size, *regions, *variant;
+    int puzzles;         /* made (a quarter of them with --quick) */
+    int lo, hi;          /* givens placed, as a share of the cells in % */
+} gcase_t;
+
+/* Jigsaw maps, by label. */
+static const char JIGSAW5[] = "11122" "11222" "33344" "33544" "55554";
+static const char JIGSAW6[] = "111222" "113322" "133342" "534444" "555664"
+                              "556666";
+static const char JIGSAW9[] =
+    "111112222" "113311222" "333445522" "334445666" "334555677"
+    "444566677" "885566777" "888997799" "888899999";
+
+static const gcase_t cases[] = {
+    {"4x4", NULL, NULL, 400, 10, 60},
+    {"4x4:1x4", NULL, NULL, 200, 10, 60},
+    {"4x4", NULL, "x", 300, 10, 50},
+    {"6x6", NULL, "nonconsecutive", 200, 5, 40},
+    {"5x5", JIGSAW5, NULL, 300, 10, 50},
+    {"6x6", NULL, NULL, 400, 15, 50},
+    {"6x6:3x2", NULL, NULL, 300, 15, 50},
+    {"6x6", JIGSAW6, NULL, 300, 15, 50},
+    {"6x6", NULL, "antiking", 200, 10, 45},
+    {"6x6:3x2", NULL, "x", 200, 10, 45},
+    {"8x8", NULL, NULL, 300, 25, 50},
+    {"8x8:4x2", NULL, "x+", 150, 25, 50},
+    {"9x9", NULL, "x", 300, 25, 45},
+    {"9x9", NULL, "x-", 150, 25, 45},
+    {"9x9", NULL, "windoku", 200, 25, 45},
+    {"9x9", NULL, "disjoint", 200, 25, 45},
+    {"9x9", NULL, "antiknight", 200, 25, 45},
+    {"9x9", NULL, "antiking", 200, 25, 45},
+    {"9x9", NULL, "nonconsecutive", 150, 20, 40},
+    {"9x9", NULL, "x,antiknight", 150, 25, 45},
+    {"9x9", NULL, "windoku,x,antiking", 100, 25, 45},
+    {"9x9", NULL, "disjoint,nonconsecutive", 100, 25, 45},
+    {"9x9", JIGSAW9, NULL, 300, 25, 45},
+    {"9x9", JIGSAW9, "x", 150, 25, 45},
+    {"10x10", NULL, NULL, 150, 35, 55},
+    {"12x12", NULL, NULL, 100, 40, 60},
+    {"12x12:4x3", NULL, "antiknight", 60, 40, 60},
+    {"16x16", NULL, NULL, 60, 45, 65},
+    {"16x16", NULL, "x", 40, 45, 65},
+    {"25x25", NULL, NULL, 15, 55, 70},
+};
+#define NCASES (sizeof cases / sizeof cases[0])
+
+/* ------------------------------------------------------------ the RNG */
+
+static uint64_t rng_state;
+
+static uint64_t rnd(void)
+{
+    uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+static int below(int n) { return (int)(rnd() % (uint64_t)n); }
+
+/* ------------------------------------------- the reference's geometry */
+
+static const struct {
+    const char *name;
+    unsigned bits;
+} variant_bits[] = {
+    {"x", REFG_X}, {"x-", REFG_X_MAIN}, {"x+", REFG_X_ANTI},
+    {"windoku", REFG_WINDOKU}, {"disjoint", REFG_DISJOINT},
+    {"antiknight", REFG_ANTIKNIGHT}, {"antiking", REFG_ANTIKING},
+    {"nonconsecutive", REFG_NONCONSECUTIVE},
+};
+
+/* The reference's view of a case, from its texts alone. */
+static void ref_geometry(const gcase_t *c, refg_t *g)
+{
+    memset(g, 0, sizeof *g);
+    g->n = atoi(c->size);
+    const char *colon = strchr(c->size, ':');
+    if (colon) {
+        g->box_r = atoi(colon + 1);
+        g->box_c = atoi(strchr(colon, 'x') + 1);
+    } else {
+        for (int r = 1; r * r <= g->n; r++)
+            if (g->n % r == 0)
+                g->box_r = r;
+        g->box_c = g->n / g->box_r;
+    }
+    g->regions = (const uint8_t *)c->regions;
+    char list[128];
+    snprintf(list, sizeof list, "%s", c->variant ? c->variant : "");
+    for (char *t = strtok(list, ","); t; t = strtok(NULL, ","))
+        for (size_t k = 0; k < sizeof variant_bits / sizeof variant_bits[0];
+             k++)
+            if (strcmp(t, variant_bits[k].name) == 0)
+                g->variants |= variant_bits[k].bits;
+}
+
+/* ------------------------------------------------------------ the run */
+
+typedef struct tally {
+    uint64_t passed, failed, unchecked;
+} tally_t;
+
+static void show(const char *what, const gcase_t *c, const uint8_t *cells,
+                 int nc, tally_t *t)
+{
+    static const char sym[] = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    if (t->failed++ < 20) {
+        printf("FAIL %s: %s %s %s: ", what, c->size,
+               c->regions ? "jigsaw" : "", c->variant ? c->variant : "");
+        for (int i = 0; i < nc; i++)
+            putchar(sym[cells[i]]);
+        putchar('\n');
+    }
+}
+
+/* A puzzle: a share of lo% to hi% of the cells of base (a solution with
+ * its values relabelled at random), and in raw puzzles one of those
+ * givens changed at random (unsolvable, mostly). */
+static void make_puzzle(const sf_geometry_t *g, const gcase_t *c,
+                        const uint8_t *base, int raw, uint8_t *cells)
+{
+    const int n = sf_geometry_n(g), nc = n * n;
+    const int want = nc * (c->lo + below(c->hi - c->lo + 1)) / 100;
+    int order[SF_MAX_CELLS];
+    uint8_t relabel[SF_MAX_N + 1];
+    for (int v = 0; v <= n; v++)
+        relabel[v] = (uint8_t)v;
+    for (int v = n; v > 1; v--) {
+        const int w = 1 + below(v), t = relabel[v];
+        relabel[v] = relabel[w];
+        relabel[w] = (uint8_t)t;
+    }
+    memset(cells, 0, (size_t)nc);
+    for (int i = 0; i < nc; i++)
+        order[i] = i;
+    for (int i = nc - 1; i > 0; i--) {
+        const int j = below(i + 1), t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+    for (int k = 0; k < want; k++)
+        cells[order[k]] = relabel[base[order[k]]];
+    if (raw && want > 0)
+        cells[order[0]] = (uint8_t)(1 + below(n));
+}
+
+/* The reference's count at limit: row-major (exact_lex set: its first
+ * solution is the smallest), else fewest-first.  0, or -1 when both ran
+ * out of budget (*count a lower bound). */
+static int ref_count(const refg_t *rg, const uint8_t *cells, uint64_t limit,
+                     uint8_t *first, uint64_t *count, int *exact_lex)
+{
+    uint64_t nodes;
+    *exact_lex = refg_count_bounded(rg, cells, limit, BUDGET, first, count,
+                                    &nodes) == 0;
+    if (*exact_lex)
+        return 0;
+    return refg_count_fewest_bounded(rg, cells, limit, BUDGET, NULL, count,
+                                     &nodes) == 0 ? 0 : -1;
+}
+
+/* The kernel's count at limit against the reference's, and every
+ * solution it gives (first found, and with SF_LEX) checked by the
+ * reference. */
+static void check_limit(sf_solver_t *s, const sf_geometry_t *g,
+                        const refg_t *rg, const gcase_t *c,
+                        const uint8_t *cells, uint64_t limit, tally_t *t)
+{
+    const int nc = sf_geometry_cells(g);
+    uint8_t sol[2][SF_MAX_CELLS], first[SF_MAX_CELLS];
+    sf_result_t r[2];
+    uint64_t count;
+    int exact_lex;
+    const int rc = ref_count(rg, cells, limit, first, &count, &exact_lex);
+    if (rc != 0 && limit == 0) { /* too many to count: not for the kernel */
+        t->unchecked++;
+        return;
+    }
+    for (int lex = 0; lex < 2; lex++) {
+        sf_solve_geom(s, g, cells, limit, lex ? SF_LEX : 0, sol[lex], &r[lex]);
+        if (r[lex].count > 0 && !refg_valid_solution(rg, cells, sol[lex])) {
+            show("invalid solution", c, cells, nc, t);
+            return;
+        }
+    }
+    if (r[0].count != r[1].count) {
+        show("count with and without --lex", c, cells, nc, t);
+        return;
+    }
+    if (rc != 0) {
+        if (count > r[0].count) /* count is a lower bound only */
+            show("count below the reference's lower bound", c, cells, nc, t);
+        else
+            t->unchecked++;
+        return;
+    }
+    if (count != r[0].count)
+        {
+            show(limit ? "count" : "count (all)", c, cells, nc, t);
+            return;
+        }
+    if (count > 0 && exact_lex && memcmp(sol[1], first, (size_t)nc) != 0)
+        {
+            show("--lex answer", c, cells, nc, t);
+            return;
+        }
+    t->passed++;
+}
+
+static int run_case(const gcase_t *c, int quick, tally_t *t)
+{
+    const sf_geometry_spec_t spec = {c->size, c->regions, c->variant, {0}};
+    sf_error_t err;
+    sf_geometry_t *g = sf_geometry_new(&spec, &err);
+    refg_t rg;
+    ref_geometry(c, &rg);
+    if (!g) {
+        printf("FAIL geometry %s: %s\n", c->size, err.message);
+        t->failed++;
+        return -1;
+    }
+    const tally_t before = *t;
+    const clock_t start = clock();
+    const int puzzles = quick ? (c->puzzles + 3) / 4 : c->puzzles;
+    for (size_t k = 0; sf_kernel_at(k); k++) {
+        const sf_kernel_t *kern = sf_kernel_at(k);
+        if (!kern->fits || !kern->fits(g))
+            continue;
+        sf_solver_t *s = sf_solver_new(kern);
+        uint8_t cells[SF_MAX_CELLS], base[SF_MAX_CELLS];
+        sf_result_t r;
+        memset(cells, 0, sizeof cells);
+        if (sf_solve_geom(s, g, cells, 1, 0, base, &r), r.count != 1 ||
+            !refg_valid_solution(&rg, NULL, base)) { /* every case has one */
+            printf("FAIL no valid solution of the empty grid: %s\n", c->size);
+            t->failed++;
+            sf_solver_free(s);
+            continue;
+        }
+        for (int i = 0; i < puzzles; i++) {
+            make_puzzle(g, c, base, i % 4 == 3, cells);
+            check_limit(s, g, &rg, c, cells, 1, t);
+            check_limit(s, g, &rg, c, cells, 2, t);
+            if (sf_geometry_n(g) <= 9)
+                check_limit(s, g, &rg, c, cells, 0, t);
+        }
+        printf("%-10s %-7s %-26s %-8s %4d puzzles: %llu checks, %llu "
+               "failed, %.1f s\n", c->size, c->regions ? "jigsaw" : "",
+               c->variant ? c->variant : "", kern->name, puzzles,
+               (unsigned long long)(t->passed - before.passed),
+               (unsigned long long)(t->failed - before.failed),
+               (double)(clock() - start) / CLOCKS_PER_SEC);
+        fflush(stdout);
+        sf_solver_free(s);
+    }
+    sf_geometry_free(g);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    int quick = SANITIZED, only = -1;
+    rng_state = 20261207;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--quick") == 0)
+            quick = 1;
+        else if (strcmp(argv[i], "--case") == 0 && i + 1 < argc)
+            only = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc)
+            rng_state = strtoull(argv[++i], NULL, 10);
+        else {
+            fprintf(stderr, "usage: geocheck [--quick] [--seed S] [--case K]"
+                    "\n");
+            return 2;
+        }
+    }
+    tally_t t = {0, 0, 0};
+    for (size_t k = 0; k < NCASES; k++)
+        if (only < 0 || (size_t)only == k)
+            run_case(&cases[k], quick, &t);
+    printf("geocheck: %llu passed, %llu failed (%llu counts beyond the "
+           "reference's budget)\n", (unsigned long long)t.passed,
+           (unsigned long long)t.failed, (unsigned long long)t.unchecked);
+    return t.failed ? 1 : 0;
+}
