@@ -175,7 +175,8 @@ $(BUILD)/tests/%.o: tests/%.c $(FLAGS_FILE)
 	$(Q)$(call say,CC,$<)$(CC) $(ALLCFLAGS) -Itests -c -o $@ $<
 
 # The reference solvers the tests trust: classic 9x9, and any geometry.
-REF_OBJ = $(BUILD)/tests/refsolve.o $(BUILD)/tests/refgeom.o
+REF_OBJ = $(BUILD)/tests/refsolve.o $(BUILD)/tests/refgeom.o \
+          $(BUILD)/tests/refgeom_text.o
 
 $(UNIT_BIN): %: %.o $(REF_OBJ) $(LIB)
 	$(Q)$(call say,LINK,$@)$(CC) $(ALL_LDFLAGS) -o $@ $< $(REF_OBJ) $(LIB) -lcmocka $(LDLIBS)

@@ -155,6 +155,10 @@ typedef struct sf_solver sf_solver_t;
 SF_API sf_solver_t *sf_solver_new(const sf_kernel_t *k);
 SF_API void sf_solver_free(sf_solver_t *solver);
 SF_API const sf_kernel_t *sf_solver_kernel(const sf_solver_t *solver);
+/* The kernel it solves geometry g with: its own when that fits g, else
+ * sf_kernel_for_geometry(g) (its own for classic 9x9 and NULL). */
+SF_API const sf_kernel_t *sf_solver_kernel_for(const sf_solver_t *solver,
+                                              const sf_geometry_t *g);
 
 typedef struct sf_result {
     uint64_t count;     /* solutions found, at most limit */
@@ -590,7 +594,12 @@ typedef struct sf_stats {
     double solve_sec;                   /* summed per-puzzle solve time */
     uint64_t lat_median_ns, lat_p99_ns, lat_max_ns; /* per-puzzle latency */
     int threads;                        /* threads used */
-    const char *kernel;                 /* kernel name */
+    const char *kernel;                 /* kernel name: of the classic 9x9
+                                         * records, or of the others when
+                                         * there were none */
+    const char *geom_kernel;            /* when the run had both, the
+                                         * other geometries' kernel if it
+                                         * is another; else NULL */
 } sf_stats_t;
 
 /* Write stats as one JSON object (with a final newline) into buf.  Returns
@@ -796,6 +805,12 @@ typedef struct sf_bench_result {
 SF_API int sf_bench_run(const sf_kernel_t *k, const uint8_t *cells, size_t n,
                         uint64_t limit, int threads, double min_seconds,
                         sf_bench_result_t *result);
+/* The same on n puzzles of geometry g (N*N cells each, as sf_solve_geom)
+ * with kernel k (NULL: the geometry's own; -1 when k does not serve g). */
+SF_API int sf_bench_run_geom(const sf_kernel_t *k, const sf_geometry_t *g,
+                             const uint8_t *cells, size_t n, uint64_t limit,
+                             int threads, double min_seconds,
+                             sf_bench_result_t *result);
 /* The same on n pencilmark puzzles (81 candidate masks each, as
  * sf_solve_cands). */
 SF_API int sf_bench_run_cands(const sf_kernel_t *k, const uint16_t *cands,
@@ -846,6 +861,16 @@ typedef struct sf_gen sf_gen_t;
 /* New generator, or NULL when out of memory.  Used by one thread at a time. */
 SF_API sf_gen_t *sf_gen_new(void);
 SF_API void sf_gen_free(sf_gen_t *g);
+
+/* A generator of puzzles of geometry g (docs/geometry.md; NULL or
+ * classic: sf_gen_new), or NULL when out of memory.  g must outlive it.
+ * sf_gen_puzzle then writes N*N cells; its options are checked by
+ * sf_gen_geom_problem (clues 0, minimal, or 1..N*N; the symmetries as for
+ * 9x9, on the N x N grid); sf_gen_search is for classic 9x9 only (-1). */
+SF_API sf_gen_t *sf_gen_new_geom(const sf_geometry_t *g);
+/* Why o cannot give puzzles of geometry g (a static sentence), or NULL. */
+SF_API const char *sf_gen_geom_problem(const sf_geometry_t *g,
+                                       const sf_gen_opts_t *o);
 
 /* Puzzle number `index` of the stream `seed`: the result depends only on
  * (opts, seed, index), never on the thread or call order.  Writes a puzzle

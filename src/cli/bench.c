@@ -47,13 +47,17 @@ typedef struct bench_cli {
     int nthreads;
     double seconds;             /* --seconds */
     int csv;                    /* --csv */
+    int kernels_given;          /* --kernel was given */
+    cli_geom_t geom;            /* the geometry options */
 } bench_cli_t;
 
 typedef struct puzzles {
-    uint8_t *cells;           /* n * 81 givens... */
+    uint8_t *cells;           /* n * 81 givens (N*N of geom)... */
     uint16_t *cands;          /* ...or, for pencilmarks, n * 81 masks */
     size_t n, cap;
     uint64_t invalid;         /* records skipped */
+    const sf_geometry_t *geom; /* the file's geometry; NULL classic */
+    sf_reader_t *reader;      /* kept while geom (it may own it) is used */
 } puzzles_t;
 
 static void bench_usage(FILE *to)
@@ -77,11 +81,14 @@ static void bench_usage(FILE *to)
 "                     several kernels are measured; the build goes to stderr\n"
 "  -h, --help         this help\n"
 "  -V, --version      the version and how it was built\n", to);
+    fputs("Other geometries (a file's own, or named; the kernels that serve "
+          "them):\n" CLI_GEOMETRY_HELP, to);
 }
 
-enum { OPT_LIMIT = 256, OPT_SECONDS, OPT_KERNEL, OPT_CSV };
+enum { OPT_LIMIT = CLI_OPT_OWN, OPT_SECONDS, OPT_KERNEL, OPT_CSV };
 
 static const struct option bench_options[] = {
+    CLI_GEOMETRY_OPTIONS,
     {"limit", required_argument, NULL, OPT_LIMIT},
     {"threads", required_argument, NULL, 'j'},
     {"seconds", required_argument, NULL, OPT_SECONDS},
@@ -176,9 +183,11 @@ static int bench_option(bench_cli_t *b, int c, const char *arg)
     case OPT_LIMIT: return parse_limit_list(b, arg);
     case 'j': return parse_thread_list(b, arg);
     case OPT_SECONDS: return parse_seconds(arg, &b->seconds);
-    case OPT_KERNEL: return parse_kernel_list(b, arg);
+    case OPT_KERNEL:
+        b->kernels_given = 1;
+        return parse_kernel_list(b, arg);
     case OPT_CSV: b->csv = 1; return 0;
-    default: return -1;
+    default: return cli_geom_option(&b->geom, c, arg) == 0 ? 0 : -1;
     }
 }
 
@@ -188,8 +197,9 @@ static int reserve_puzzles(puzzles_t *p, size_t more, int pencil)
     if (p->n + more <= p->cap)
         return 0;
     const size_t cap = 2 * (p->n + more);
+    const size_t stride = (size_t)sf_geometry_cells(p->geom);
     void *q = pencil ? realloc(p->cands, cap * SF_CELLS * sizeof *p->cands)
-                     : realloc(p->cells, cap * SF_CELLS);
+                     : realloc(p->cells, cap * stride);
     if (!q)
         return -1;
     if (pencil)
@@ -200,10 +210,29 @@ static int reserve_puzzles(puzzles_t *p, size_t more, int pencil)
     return 0;
 }
 
-/* Load every valid puzzle of one file into p.  0, or -1 after a message. */
-static int load_puzzles(const char *path, puzzles_t *p)
+/* Keep one record in p: its cells (of the file's geometry, the first
+ * record's; another one is skipped as invalid). */
+static void keep_record(puzzles_t *p, const sf_chunk_t *chunk,
+                        const sf_record_t *rec, int pencil)
 {
-    sf_reader_opts_t ro = {.pencil = 1};
+    if (p->n == 0 && !pencil)
+        p->geom = rec->geom;
+    if (rec->invalid || rec->geom != p->geom) {
+        p->invalid++;
+    } else if (pencil) {
+        sf_parse_pencil(chunk->text + rec->text_off, rec->text_len,
+                        p->cands + SF_CELLS * p->n++, NULL);
+    } else {
+        const size_t nc = (size_t)sf_geometry_cells(p->geom);
+        memcpy(p->cells + nc * p->n++, sf_record_cells(chunk, rec), nc);
+    }
+}
+
+/* Load every valid puzzle of one file into p.  0, or -1 after a message. */
+static int load_puzzles(const bench_cli_t *b, const char *path, puzzles_t *p)
+{
+    sf_reader_opts_t ro = {.pencil = 1, .geometry = b->geom.geom,
+                           .sizes = 1, .alphabet = &b->geom.alpha};
     sf_reader_t *rd = sf_reader_new(&path, 1, &ro);
     sf_chunk_t chunk;
     sf_error_t err = {0};
@@ -212,23 +241,17 @@ static int load_puzzles(const char *path, puzzles_t *p)
     while (rd && (got = sf_reader_fill(rd, &chunk, 65536, &err)) > 0) {
         /* a file is one format: all its puzzles are pencilmarks or none */
         const int pencil = sf_reader_file_format(rd, 0) == SF_FORMAT_PENCIL;
+        if (p->n == 0 && !pencil && !chunk.recs[0].invalid)
+            p->geom = chunk.recs[0].geom;
         if (reserve_puzzles(p, (size_t)got, pencil) != 0) {
             got = -1;
             break;
         }
-        for (long i = 0; i < got; i++) {
-            const sf_record_t *rec = &chunk.recs[i];
-            if (rec->invalid)
-                p->invalid++;
-            else if (pencil)
-                sf_parse_pencil(chunk.text + rec->text_off, rec->text_len,
-                                p->cands + SF_CELLS * p->n++, NULL);
-            else
-                memcpy(p->cells + SF_CELLS * p->n++, rec->cells, SF_CELLS);
-        }
+        for (long i = 0; i < got; i++)
+            keep_record(p, &chunk, &chunk.recs[i], pencil);
     }
     sf_chunk_free(&chunk);
-    sf_reader_free(rd);
+    p->reader = rd;
     if (got < 0)
         cli_error("%s", err.code ? err.message : "out of memory");
     return got < 0 ? -1 : 0;
@@ -330,14 +353,34 @@ static int combine_row(bench_row_t *row, int rc)
     return 0;
 }
 
+/* The kernels to run on p: those of --kernel that serve its geometry,
+ * else the geometry's own.  Their number. */
+static int kernels_for(const bench_cli_t *b, const puzzles_t *p,
+                       const sf_kernel_t **out)
+{
+    if (sf_geometry_is_classic(p->geom)) {
+        memcpy(out, b->kernels, (size_t)b->nkernels * sizeof *out);
+        return b->nkernels;
+    }
+    int n = 0;
+    for (int k = 0; b->kernels_given && k < b->nkernels; k++)
+        if (b->kernels[k]->fits && b->kernels[k]->fits(p->geom))
+            out[n++] = b->kernels[k];
+    if (n == 0)
+        out[n++] = sf_kernel_for_geometry(p->geom);
+    return n;
+}
+
 /* Every limit, kernel and thread count on the puzzles of one dataset. */
 static int bench_puzzles(const bench_cli_t *b, const char *name,
                          const puzzles_t *p)
 {
+    const sf_kernel_t *kernels[BENCH_MAX];
+    const int nk = kernels_for(b, p, kernels);
     for (int l = 0; l < b->nlimits; l++)
-        for (int k = 0; k < b->nkernels; k++)
+        for (int k = 0; k < nk; k++)
             for (int t = 0; t < b->nthreads; t++) {
-                bench_row_t row = {name, b->kernels[k], b->limits[l],
+                bench_row_t row = {name, kernels[k], b->limits[l],
                                    b->threads[t], {0}};
                 if (sf_dist) /* all start together */
                     (void)sf_dist->any(sf_dist->ctx, 0);
@@ -345,9 +388,10 @@ static int bench_puzzles(const bench_cli_t *b, const char *name,
                     p->cands ? sf_bench_run_cands(row.kernel, p->cands, p->n,
                                                   row.limit, row.threads,
                                                   b->seconds, &row.r)
-                             : sf_bench_run(row.kernel, p->cells, p->n,
-                                            row.limit, row.threads,
-                                            b->seconds, &row.r);
+                             : sf_bench_run_geom(row.kernel, p->geom,
+                                                 p->cells, p->n, row.limit,
+                                                 row.threads, b->seconds,
+                                                 &row.r);
                 if (combine_row(&row, rc) != 0) {
                     if (rc == -2)
                         cli_error("cannot start %d threads (memory or "
@@ -366,12 +410,13 @@ static int bench_file(const bench_cli_t *b, const char *path)
 {
     puzzles_t p = {0};
     char name[256];
-    const int bad = load_puzzles(path, &p) != 0;
+    const int bad = load_puzzles(b, path, &p) != 0;
     if (sf_dist ? sf_dist->any(sf_dist->ctx, bad) : bad) {
         if (!bad)
             cli_error("%s: another process could not read it", path);
         free(p.cells);
         free(p.cands);
+        sf_reader_free(p.reader);
         return EXIT_IO;
     }
     if (p.invalid)
@@ -381,6 +426,7 @@ static int bench_file(const bench_cli_t *b, const char *path)
     const int rc = bench_puzzles(b, name, &p);
     free(p.cells);
     free(p.cands);
+    sf_reader_free(p.reader);
     return rc == 0 ? EXIT_OK : EXIT_IO;
 }
 
@@ -435,6 +481,10 @@ int cli_bench(int argc, char **argv)
         cli_error("no puzzle files given");
         return EXIT_USAGE;
     }
+    if (cli_geom_build(&b.geom) != 0) {
+        fputs("Try 'sudoflow bench --help'.\n", stderr);
+        return EXIT_USAGE;
+    }
     if (b.nkernels == 0)
         b.kernels[b.nkernels++] = sf_kernel_at(0);
     if (check_threads(&b) != 0 || check_inputs(argv + optind,
@@ -446,5 +496,6 @@ int cli_bench(int argc, char **argv)
         const int r = bench_file(&b, argv[i]);
         rc = rc ? rc : r;
     }
+    cli_geom_free(&b.geom);
     return rc;
 }

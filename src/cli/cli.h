@@ -77,8 +77,9 @@ int cli_parse_seed(const char *arg, uint64_t *out);
  * for runs without --seed; printed so the run can be repeated. */
 uint64_t cli_random_seed(void);
 
-/* Givens (non-zero cells) of 81 cells, for the `clues` fields. */
+/* Givens (non-zero cells) of 81 cells, for the `clues` fields; of n. */
 unsigned cli_clues(const uint8_t *cells);
+unsigned cli_count_clues(const uint8_t *cells, int n);
 
 /* Number with thousands separators, e.g. "1,234,567", into buf. */
 const char *cli_group(uint64_t v, char *buf, size_t cap);
@@ -135,6 +136,13 @@ enum { CLI_OPT_IN_FORMAT = 256, CLI_OPT_COLUMN, CLI_OPT_STRICT, CLI_OPT_SEP,
 #define CLI_GEOMETRY_HELP                                                   \
 "      --geometry NxN[:RxC]  grid size and box shape (default: each file's\n"\
 "                       lines give it; 9x9 classic, 6x6 has 2x3 boxes ...)\n"\
+CLI_GEOMETRY_HELP_REST
+/* ...for generate, which reads no file: 9x9 unless named. */
+#define CLI_GEOMETRY_HELP_MAKE                                              \
+"      --geometry NxN[:RxC]  grid size and box shape (default 9x9; 6x6 has\n"\
+"                       2x3 boxes, 12x12 3x4 ...)\n"                       \
+CLI_GEOMETRY_HELP_REST
+#define CLI_GEOMETRY_HELP_REST                                              \
 "      --regions MAP    jigsaw: N*N region labels (or @FILE)\n"           \
 "      --variant LIST   x, x-, x+, windoku, disjoint, antiknight, antiking,\n"\
 "                       nonconsecutive\n"                                  \

@@ -202,12 +202,17 @@ uint64_t cli_random_seed(void)
     return s >> 1; /* below 2^63 */
 }
 
+unsigned cli_count_clues(const uint8_t *cells, int n)
+{
+    unsigned k = 0;
+    for (int i = 0; i < n; i++)
+        k += cells[i] != 0;
+    return k;
+}
+
 unsigned cli_clues(const uint8_t *cells)
 {
-    unsigned n = 0;
-    for (int i = 0; i < SF_CELLS; i++)
-        n += cells[i] != 0;
-    return n;
+    return cli_count_clues(cells, SF_CELLS);
 }
 
 const char *cli_group(uint64_t v, char *buf, size_t cap)

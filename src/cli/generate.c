@@ -44,10 +44,13 @@ typedef struct gen_slot {
     int level;
     sf_se_result_t se[2]; /* per sf_se_scale_t */
     sf_card_t card;       /* the difficulty card's fields */
+    uint8_t grid[];       /* another geometry: its puzzle, then its
+                           * solution (N*N cells each) */
 } gen_slot_t;
 
 typedef struct gen_worker {
     gen_target_t *target;  /* makes the puzzles */
+    sf_gen_t *geo;         /* ...of another geometry */
     sf_solver_t *solver;   /* rates them for the rating field */
     uint64_t by_result[3];
     char pad[64];         /* keep neighbours off this cache line */
@@ -72,6 +75,7 @@ typedef struct gen_cli {
     int want_card;        /* a card field is asked for */
     unsigned steps;
     int steps_given;
+    const sf_geometry_t *geom; /* another geometry, or NULL */
     gen_worker_t *workers;
     int threads;
     uint64_t by[3];       /* puzzles per result (MADE, MISSED, FAILED) */
@@ -101,6 +105,9 @@ static void generate_usage(FILE *to)
 "                       (default) or sukaku (Sukaku Explainer's)\n"
 "      --steps N        search steps from each promising start toward a\n"
 "                       level or rating target (default 20)\n"
+CLI_GEOMETRY_HELP_MAKE
+"                       (other geometries: the fields puzzle, solution and\n"
+"                       clues, --clues 1 to N*N and the symmetries)\n"
 "      --fields LIST    of puzzle,solution,clues,rating,level,se,step,\n"
 "                       se_sukaku,step_sukaku,\n"
 "                       " CLI_CARD_HELP_LIST "\n"
@@ -115,6 +122,7 @@ enum { OPT_SEED = CLI_OPT_OWN, OPT_CLUES, OPT_SYMMETRY, OPT_LEVEL,
 
 static const struct option generate_options[] = {
     CLI_OUTPUT_OPTIONS,
+    CLI_GEOMETRY_OPTIONS,
     {"count", required_argument, NULL, 'n'},
     {"seed", required_argument, NULL, OPT_SEED},
     {"clues", required_argument, NULL, OPT_CLUES},
@@ -144,11 +152,12 @@ static int parse_clues(gen_cli_t *k, const char *arg)
     uint64_t v;
     if (cli_parse_u64("--clues", arg, &v) != 0)
         return -1;
-    if (v < 17 || v > 81) {
-        cli_error("--clues: must be between 17 and 81 (no 9x9 puzzle with "
-                  "fewer than 17 clues has a unique solution), not %s", arg);
+    if (v < 1 || v > SF_MAX_CELLS) {
+        cli_error("--clues: must be between 1 and the grid's cells, not %s",
+                  arg);
         return -1;
-    } /* what the generator can reach is checked with the symmetry */
+    } /* the geometry's range, and what the generator can reach with the
+       * symmetry, are checked once all options are in */
     k->gen.clues = (int)v;
     return 0;
 }
@@ -244,9 +253,12 @@ static int generate_start(void *ctx, int threads)
     k->threads = threads;
     for (int t = 0; t < threads; t++) {
         gen_worker_t *w = &k->workers[t];
-        w->target = gen_target_new(&target);
+        if (k->geom)
+            w->geo = sf_gen_new_geom(k->geom);
+        else
+            w->target = gen_target_new(&target);
         w->solver = sf_solver_new(NULL);
-        if (!w->target || !w->solver)
+        if (!(w->target || w->geo) || !w->solver)
             return -1;
     }
     return 0;
@@ -268,6 +280,13 @@ static void generate_work(void *ctx, int thread, const sf_item_t *it,
     const gen_cli_t *k = ctx;
     gen_worker_t *w = &k->workers[thread];
     gen_slot_t *s = slot;
+    if (k->geom) {
+        const int nc = sf_geometry_cells(k->geom);
+        s->result = sf_gen_puzzle(w->geo, &k->gen, k->seed, it->index,
+                                  s->grid, s->grid + nc) == 0 ? MADE : FAILED;
+        w->by_result[s->result]++;
+        return;
+    }
     s->result = gen_target_make(w->target, &k->gen, k->seed, it->index,
                                 s->puzzle, s->solution);
     w->by_result[s->result]++;
@@ -292,6 +311,26 @@ static void generate_work(void *ctx, int thread, const sf_item_t *it,
         sf_card(w->solver, s->puzzle, k->card, NULL, &s->card);
 }
 
+/* A puzzle of another geometry: its puzzle, solution and clue count. */
+static void emit_geom(const gen_cli_t *k, const gen_slot_t *s, sf_out_t *out)
+{
+    const int nc = sf_geometry_cells(k->geom);
+    char text[SF_MAX_CELLS + 1];
+    for (int i = 0; i < k->fields.n; i++) {
+        const int f = k->fields.f[i];
+        if (f == F_CLUES) {
+            sf_out_u64(out, cli_count_clues(s->grid, nc));
+            continue;
+        }
+        const size_t n = sf_format_geom(k->geom, &k->run.geom.alpha,
+                                        SF_FORM_SYMBOLS,
+                                        s->grid + (f == F_SOLUTION ? nc : 0),
+                                        '.', text);
+        sf_out_text(out, text, n);
+    }
+    sf_out_end(out);
+}
+
 static void generate_emit(void *ctx, int thread, const sf_item_t *it,
                           void *slot, sf_out_t *const *out)
 {
@@ -301,6 +340,10 @@ static void generate_emit(void *ctx, int thread, const sf_item_t *it,
     (void)it;
     if (s->result != MADE)
         return;
+    if (k->geom) {
+        emit_geom(k, s, out[0]);
+        return;
+    }
     for (int i = 0; i < k->fields.n; i++) {
         const char *name;
         switch (k->fields.f[i]) {
@@ -337,6 +380,7 @@ static void generate_collect(gen_cli_t *k)
         for (int i = 0; i < 3; i++)
             k->by[i] += w->by_result[i];
         gen_target_free(w->target);
+        sf_gen_free(w->geo);
         sf_solver_free(w->solver);
     }
     free(k->workers);
@@ -349,7 +393,9 @@ static int generate_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
     gen_cli_t *k = ctx;
     const sf_job_t job = {
         .ctx = k, .source = 1, .count = k->count, .outputs = 1,
-        .slot_size = sizeof(gen_slot_t), .start = generate_start,
+        .slot_size = sizeof(gen_slot_t) +
+                     (k->geom ? 2 * (size_t)sf_geometry_cells(k->geom) : 0),
+        .start = generate_start,
         .begin = generate_begin, .work = generate_work, .emit = generate_emit,
         .fine = 1, /* a puzzle takes a millisecond or more */
     };
@@ -370,6 +416,33 @@ static int generate_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
              (unsigned long long)by[FAILED]);
     cli_job_json(&k->run, &k->stats, json);
     return rc;
+}
+
+/* The options of another geometry: puzzles, solutions and clue counts,
+ * no targets. */
+static int geom_args(gen_cli_t *k)
+{
+    const sf_geometry_t *g = k->run.geom.geom;
+    for (int i = 0; i < k->fields.n; i++)
+        if (k->fields.f[i] != F_PUZZLE && k->fields.f[i] != F_SOLUTION &&
+            k->fields.f[i] != F_CLUES) {
+            cli_error("--fields: %s is for classic 9x9, not %s",
+                      field_names[k->fields.f[i]], sf_geometry_size_text(g));
+            return -1;
+        }
+    if (k->level >= 0 || k->rated_target || k->se_target) {
+        cli_error("--level, --min-rating, --max-rating, --min-se and --max-se "
+                  "are for classic 9x9, not %s", sf_geometry_size_text(g));
+        return -1;
+    }
+    const char *why = sf_gen_geom_problem(g, &k->gen);
+    if (why) {
+        cli_error("--clues %d: %s (%s has %d cells)", k->gen.clues, why,
+                  sf_geometry_size_text(g), sf_geometry_cells(g));
+        return -1;
+    }
+    k->geom = g;
+    return 0;
 }
 
 static int generate_args(gen_cli_t *k, int argc, char **argv)
@@ -405,6 +478,14 @@ static int generate_args(gen_cli_t *k, int argc, char **argv)
         !k->se_target) {
         cli_error("--steps is for a target (--level, --min-rating, "
                   "--max-rating, --min-se, --max-se)");
+        return -1;
+    }
+    if (a == 0 && k->run.geom.geom && !sf_geometry_is_classic(k->run.geom.geom))
+        return geom_args(k);
+    if (a == 0 && k->gen.clues && (k->gen.clues < 17 || k->gen.clues > 81)) {
+        cli_error("--clues: must be between 17 and 81 (no 9x9 puzzle with "
+                  "fewer than 17 clues has a unique solution), not %d",
+                  k->gen.clues);
         return -1;
     }
     const char *why = a == 0 ? sf_gen_opts_problem(&k->gen) : NULL;
@@ -444,6 +525,7 @@ int cli_generate(int argc, char **argv)
     const int rc = cli_run_execute(&k.run, NULL, 0, 0, &k.run.writer, 1,
                                    generate_body, &k, &err);
     generate_collect(&k); /* when the body never ran */
+    cli_geom_free(&k.run.geom);
     const uint64_t *by = k.by;
     if (by[MISSED] || by[FAILED])
         cli_error("%llu of %llu puzzles not written (%llu missed the target "

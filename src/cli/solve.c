@@ -116,8 +116,10 @@ static void print_summary(const sf_stats_t *st)
             comma = ",";
         }
     fprintf(stderr, "\n  time     %.3f s wall, %.3f s cpu, %d thread%s, "
-            "kernel %s\n", st->wall_sec, st->cpu_sec, st->threads,
-            st->threads == 1 ? "" : "s", st->kernel);
+            "kernel%s %s%s%s\n", st->wall_sec, st->cpu_sec, st->threads,
+            st->threads == 1 ? "" : "s", st->geom_kernel ? "s" : "",
+            st->kernel, st->geom_kernel ? " and " : "",
+            st->geom_kernel ? st->geom_kernel : "");
     if (!st->puzzles) /* no rate, guesses or latency to speak of */
         return;
     fprintf(stderr, "  rate     %s puzzles/s\n",

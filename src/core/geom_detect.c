@@ -54,7 +54,7 @@ static size_t numeric_tokens(const char *s, size_t len, int *max)
             j++;
         else
             while (j < len && s[j] >= '0' && s[j] <= '9')
-                v = v * 10 + (s[j++] - '0');
+                v = v < 1000 ? v * 10 + (s[j++] - '0') : (j++, v);
         if (j == i || j - i > 2 || (j < len && !is_blank(s[j]) &&
                                     s[j] != ',' && s[j] != ';'))
             return 0;

@@ -431,7 +431,8 @@ int geom_parse_row(const sf_geometry_t *g, const sf_alphabet_t *a, int row,
             over |= c > g->n;
             symbols++;
             numeric &= s[j] >= '0' && s[j] <= '9';
-            v = v * 10 + (s[j] - '0');
+            if (v < 1000) /* a token of 3 digits or more is no value */
+                v = v * 10 + (s[j] - '0');
             j++;
         }
         numeric &= j - i <= 2 && v <= g->n;

@@ -46,6 +46,7 @@
 #include <string.h>
 
 #include "core/rng.h"
+#include "geo_generator.h"
 
 #define ALL_DIGITS 0x3feu      /* bits 1..9 */
 #define MAX_ATTEMPTS 16        /* grids tried for a fixed clue count */
@@ -104,6 +105,8 @@ struct sf_gen {
     uasets_t ua;                      /* of the current solution grid */
     learned_t learned;                /* of the current solution grid */
     orbits_t orbits[SF_SYM_COUNT];    /* per symmetry, read-only */
+    geo_gen_t *geo;                   /* another geometry: its generator
+                                       * (geo_generator.c) does it all */
 };
 
 static const char *const symmetry_names[SF_SYM_COUNT] = {
@@ -661,6 +664,7 @@ sf_gen_t *sf_gen_new(void)
     if (g == NULL)
         return NULL;
     g->solver = sf_solver_new(NULL);
+    g->geo = NULL;
     if (g->solver == NULL) {
         free(g);
         return NULL;
@@ -675,7 +679,29 @@ void sf_gen_free(sf_gen_t *g)
     if (g == NULL)
         return;
     sf_solver_free(g->solver);
+    geo_gen_free(g->geo);
     free(g);
+}
+
+sf_gen_t *sf_gen_new_geom(const sf_geometry_t *geom)
+{
+    sf_gen_t *g = sf_gen_new();
+    if (g == NULL || sf_geometry_is_classic(geom))
+        return g;
+    if ((g->geo = geo_gen_new(geom)) == NULL) {
+        sf_gen_free(g);
+        return NULL;
+    }
+    return g;
+}
+
+const char *sf_gen_geom_problem(const sf_geometry_t *geom,
+                                const sf_gen_opts_t *o)
+{
+    if (o == NULL)
+        return "no options";
+    return sf_geometry_is_classic(geom) ? sf_gen_opts_problem(o)
+                                        : geo_gen_problem(geom, o);
 }
 
 /* The first puzzle of stream (seed, index), with the stream left where it
@@ -695,6 +721,8 @@ int sf_gen_puzzle(sf_gen_t *g, const sf_gen_opts_t *o, uint64_t seed,
     rng_t r;
     board_t b;
     uint8_t sol[SF_CELLS];
+    if (g != NULL && g->geo != NULL)
+        return geo_gen_puzzle(g->geo, o, seed, index, puzzle, solution);
     if (!puzzle || !solution || start(g, o, seed, index, &r, &b, sol) != 0)
         return -1;
     memcpy(puzzle, b.cells, SF_CELLS);
@@ -710,7 +738,7 @@ int sf_gen_search(sf_gen_t *g, const sf_gen_opts_t *o, uint64_t seed,
     rng_t r;
     board_t cur;
     uint8_t sol[SF_CELLS];
-    if (score == NULL || !puzzle || !solution ||
+    if (score == NULL || !puzzle || !solution || (g != NULL && g->geo) ||
         start(g, o, seed, index, &r, &cur, sol) != 0)
         return -1;
     const orbits_t *orb = &g->orbits[o->symmetry];

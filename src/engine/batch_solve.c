@@ -26,6 +26,8 @@ typedef struct worker {
     uint64_t by_status[SF_STATUS_COUNT];
     uint64_t guesses, no_guess, solve_ns;
     uint64_t clock;       /* tick the previous solve ended at */
+    uint64_t classic;     /* classic 9x9 records solved */
+    const sf_kernel_t *gk; /* the kernel of the other geometries, if any */
     char pad[64];         /* keep neighbours off this cache line */
 } worker_t;
 
@@ -122,14 +124,17 @@ static void solve_work(void *ctx, int thread, const sf_item_t *it, void *slot)
     sf_result_t r;
     oc->grid = it->room;
     if (it->rec->geom) {
+        w->gk = sf_solver_kernel_for(w->solver, it->rec->geom);
         sf_solve_geom(w->solver, it->rec->geom, it->cells, s->opts->limit,
                       s->opts->flags, it->room, &r);
     } else if (it->rec->pencil) {
+        w->classic++;
         uint16_t cands[SF_CELLS];
         sf_parse_pencil(it->text, it->rec->text_len, cands, NULL);
         sf_solve_cands(w->solver, cands, s->opts->limit, s->opts->flags,
                        oc->solution, &r);
     } else {
+        w->classic++;
         sf_solve_cells(w->solver, it->rec->cells, s->opts->limit,
                        s->opts->flags, oc->solution, &r);
     }
@@ -178,6 +183,21 @@ static void dist_merge(sf_stats_t *st, lat_hist_t *lat)
     lat->max = (uint64_t)max;
 }
 
+/* The kernels that solved the records (sf_stats_t.kernel, geom_kernel). */
+static void set_kernels(const solve_job_t *s, sf_stats_t *st)
+{
+    uint64_t classic = 0;
+    const sf_kernel_t *gk = NULL;
+    for (int t = 0; t < s->threads; t++) {
+        classic += s->workers[t].classic;
+        if (s->workers[t].gk)
+            gk = s->workers[t].gk;
+    }
+    const sf_kernel_t *k = sf_solver_kernel(s->workers[0].solver);
+    st->kernel = gk && !classic ? gk->name : k->name;
+    st->geom_kernel = gk && classic && gk != k ? gk->name : NULL;
+}
+
 /* Sum the workers' counters into st; worker 0's histogram takes the
  * others'. */
 static void collect_stats(solve_job_t *s, const sf_job_stats_t *js,
@@ -203,7 +223,7 @@ static void collect_stats(solve_job_t *s, const sf_job_stats_t *js,
     st->lat_p99_ns = lat_quantile(lat, 0.99);
     st->lat_max_ns = lat->max;
     st->threads = js->threads;
-    st->kernel = sf_solver_kernel(s->workers[0].solver)->name;
+    set_kernels(s, st);
 }
 
 int sf_batch_run(const sf_batch_opts_t *opts, sf_reader_t *reader,

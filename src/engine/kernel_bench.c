@@ -28,8 +28,10 @@
 
 typedef struct bench {
     sf_solver_t **solvers;
-    const uint8_t *cells;  /* givens, 81 a puzzle... */
+    const uint8_t *cells;  /* givens, 81 a puzzle (N*N of geom)... */
     const uint16_t *cands; /* ...or candidate masks when not NULL */
+    const sf_geometry_t *geom; /* another geometry, or NULL */
+    size_t stride;         /* cells a puzzle */
     size_t n;
     uint64_t limit;
     double min_seconds;
@@ -48,6 +50,9 @@ static inline void solve_one(const bench_t *b, sf_solver_t *s, size_t i,
 {
     if (b->cands)
         sf_solve_cands(s, b->cands + i * SF_CELLS, b->limit, 0, sol, r);
+    else if (b->geom)
+        sf_solve_geom(s, b->geom, b->cells + i * b->stride, b->limit, 0, sol,
+                      r);
     else
         sf_solve_cells(s, b->cells + i * SF_CELLS, b->limit, 0, sol, r);
 }
@@ -57,7 +62,7 @@ static inline void solve_one(const bench_t *b, sf_solver_t *s, size_t i,
 static void warm_up(bench_t *b, int t)
 {
     sf_solver_t *s = b->solvers[t];
-    uint8_t sol[SF_CELLS];
+    uint8_t sol[SF_MAX_CELLS];
     sf_result_t r;
     uint64_t g = 0, ng = 0;
     size_t i;
@@ -101,7 +106,7 @@ static int claim(bench_t *b, uint64_t *from, uint64_t *to)
 static void timed(bench_t *b, int t)
 {
     sf_solver_t *s = b->solvers[t];
-    uint8_t sol[SF_CELLS];
+    uint8_t sol[SF_MAX_CELLS];
     sf_result_t r;
     uint64_t i, end;
     while (claim(b, &i, &end)) {
@@ -142,11 +147,13 @@ static int bench_threads(bench_t *b, int threads)
     return 0;
 }
 
-static int bench_run(const sf_kernel_t *k, const uint8_t *cells,
-                     const uint16_t *cands, size_t n, uint64_t limit,
-                     int threads, double min_seconds, sf_bench_result_t *res)
+static int bench_run(const sf_kernel_t *k, const sf_geometry_t *g,
+                     const uint8_t *cells, const uint16_t *cands, size_t n,
+                     uint64_t limit, int threads, double min_seconds,
+                     sf_bench_result_t *res)
 {
-    if (!res || (n > 0 && !cells && !cands) || n > SIZE_MAX / 2 / SF_CELLS)
+    if (!res || (n > 0 && !cells && !cands) ||
+        n > SIZE_MAX / 2 / SF_MAX_CELLS)
         return -1;
     if (threads <= 0)
         threads = omp_get_max_threads();
@@ -154,11 +161,14 @@ static int bench_run(const sf_kernel_t *k, const uint8_t *cells,
     if (res->threads < threads)
         return -2;
     bench_t b = {.cells = cells, .cands = cands, .n = n, .limit = limit,
-                 .min_seconds = min_seconds, .stop = !(min_seconds > 0)};
+                 .min_seconds = min_seconds, .stop = !(min_seconds > 0),
+                 .geom = sf_geometry_is_classic(g) ? NULL : g,
+                 .stride = (size_t)sf_geometry_cells(g)};
     b.solvers = calloc((size_t)threads, sizeof *b.solvers);
     int rc = b.solvers ? 0 : -1;
     for (int t = 0; rc == 0 && t < threads; t++)
-        if (!(b.solvers[t] = sf_solver_new(k)))
+        if (!(b.solvers[t] = sf_solver_new(k)) ||
+            sf_solver_reserve(b.solvers[t], b.geom) != 0)
             rc = -1;
     if (rc == 0)
         rc = bench_threads(&b, threads);
@@ -179,12 +189,23 @@ int sf_bench_run(const sf_kernel_t *k, const uint8_t *cells, size_t n,
                  uint64_t limit, int threads, double min_seconds,
                  sf_bench_result_t *res)
 {
-    return bench_run(k, cells, NULL, n, limit, threads, min_seconds, res);
+    return bench_run(k, NULL, cells, NULL, n, limit, threads, min_seconds,
+                     res);
+}
+
+int sf_bench_run_geom(const sf_kernel_t *k, const sf_geometry_t *g,
+                      const uint8_t *cells, size_t n, uint64_t limit,
+                      int threads, double min_seconds, sf_bench_result_t *res)
+{
+    if (!sf_geometry_is_classic(g) && k && (!k->fits || !k->fits(g)))
+        return -1;
+    return bench_run(k, g, cells, NULL, n, limit, threads, min_seconds, res);
 }
 
 int sf_bench_run_cands(const sf_kernel_t *k, const uint16_t *cands, size_t n,
                        uint64_t limit, int threads, double min_seconds,
                        sf_bench_result_t *res)
 {
-    return bench_run(k, NULL, cands, n, limit, threads, min_seconds, res);
+    return bench_run(k, NULL, NULL, cands, n, limit, threads, min_seconds,
+                     res);
 }

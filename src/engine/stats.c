@@ -35,6 +35,8 @@ int sf_stats_json(const sf_stats_t *st, char *buf, size_t cap)
                  (unsigned long long)st->by_status[s]);
     JSON_PUT(",\"kernel\":\"%s\",\"threads\":%d", st->kernel ? st->kernel : "",
              st->threads);
+    if (st->geom_kernel)
+        JSON_PUT(",\"geom_kernel\":\"%s\"", st->geom_kernel);
     JSON_PUT(",\"wall_sec\":%.6f,\"cpu_sec\":%.6f,\"solve_sec\":%.6f",
              st->wall_sec, st->cpu_sec, st->solve_sec);
     JSON_PUT(",\"puzzles_per_sec\":%.1f", rate);

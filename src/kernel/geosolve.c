@@ -46,6 +46,8 @@ typedef struct gstate {
     frame_t *frames;  /* ncells */
     uint32_t *saved;  /* ncells masks a frame */
     int depth;
+    uint64_t rng;     /* random value order when not 0 (splitmix64) */
+    uint64_t budget;  /* guesses allowed, 0: any number */
     uint64_t *dirty[3]; /* full units whose masks changed since hidden
                        * singles (0), pointing (1) and Hall sets (2) last
                        * looked at them: each g->fwords words */
@@ -506,12 +508,26 @@ static int load(gstate_t *s, const uint8_t *cells)
     return geom_givens_ok(g, cells);
 }
 
-/* Take the next value of the top frame: restore the masks, place it. */
+/* A random one of the bits of m (not 0), from the state's stream. */
+static uint32_t random_bit(gstate_t *s, uint32_t m)
+{
+    uint64_t z = (s->rng += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    z ^= z >> 31;
+    for (int k = (int)((z >> 32) * (uint64_t)__builtin_popcount(m) >> 32);
+         k > 0; k--)
+        m &= m - 1;
+    return m & -m;
+}
+
+/* Take the next value of the top frame (the lowest, or a random one):
+ * restore the masks, place it. */
 static void try_next(gstate_t *s, uint64_t *guesses)
 {
     frame_t *f = &s->frames[s->depth - 1];
     const int nc = s->g->ncells;
-    const uint32_t b = f->left & -f->left;
+    const uint32_t b = s->rng ? random_bit(s, f->left) : f->left & -f->left;
     f->left &= ~b;
     *guesses += f->left != 0;
     memcpy(s->cand, s->saved + (size_t)(s->depth - 1) * (size_t)nc,
@@ -549,11 +565,11 @@ static void branch(gstate_t *s, int cell, uint64_t *guesses)
     try_next(s, guesses);
 }
 
-static uint64_t geosolve_solve(void *state, const sf_geometry_t *g,
-                        const uint8_t *cells, uint64_t limit, unsigned flags,
-                        uint8_t *solution, uint64_t *guesses)
+/* The search itself, on a state laid out and its fields set. */
+static uint64_t search(gstate_t *s, const uint8_t *cells, uint64_t limit,
+                       unsigned flags, uint8_t *solution, uint64_t *guesses)
 {
-    gstate_t *s = layout(state, g);
+    const sf_geometry_t *g = s->g;
     uint64_t count = 0;
     *guesses = 0;
     if (!load(s, cells))
@@ -572,9 +588,30 @@ static uint64_t geosolve_solve(void *state, const sf_geometry_t *g,
             flags &= ~SF_LEX; /* the smallest is found: count the rest in
                                * any order */
         }
-        if (!backtrack(s, guesses))
+        if ((s->budget && *guesses >= s->budget) || !backtrack(s, guesses))
             return count;
     }
+}
+
+static uint64_t geosolve_solve(void *state, const sf_geometry_t *g,
+                               const uint8_t *cells, uint64_t limit,
+                               unsigned flags, uint8_t *solution,
+                               uint64_t *guesses)
+{
+    gstate_t *s = layout(state, g);
+    s->rng = s->budget = 0;
+    return search(s, cells, limit, flags, solution, guesses);
+}
+
+int geosolve_random_grid(void *state, const sf_geometry_t *g, uint64_t seed,
+                         uint64_t budget, uint8_t *grid)
+{
+    static const uint8_t empty[SF_MAX_CELLS];
+    gstate_t *s = layout(state, g);
+    uint64_t guesses;
+    s->rng = seed | 1; /* never 0: that is the ordered search */
+    s->budget = budget;
+    return search(s, empty, 1, 0, grid, &guesses) == 1;
 }
 
 /* ------------------------------------------------------------ the entry */

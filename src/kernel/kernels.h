@@ -30,4 +30,14 @@ SF_KERNELS(SF_KERNEL_DECLARE)
 uint64_t cands_search(const uint16_t *cands, uint64_t limit, unsigned flags,
                       uint8_t *solution, uint64_t *guesses);
 
+/* A random solution of geometry g's empty grid into grid (N*N values):
+ * the general kernel's search trying values in a random order drawn from
+ * seed, given up after budget guesses (0: none).  1 when found, 0 when
+ * not (none exists, out of budget, or out of memory). */
+int solver_random_grid(sf_solver_t *solver, const sf_geometry_t *g,
+                       uint64_t seed, uint64_t budget, uint8_t *grid);
+/* geosolve.c's side of it, on a state of sf_kernel_general's size for g. */
+int geosolve_random_grid(void *state, const sf_geometry_t *g, uint64_t seed,
+                         uint64_t budget, uint8_t *grid);
+
 #endif

@@ -184,12 +184,20 @@ sf_status_t sf_solve_string(sf_solver_t *solver, const char *puzzle,
     return status;
 }
 
-/* The kernel that solves g for this solver. */
+/* The kernel that solves g (not classic) for this solver. */
 static const sf_kernel_t *geom_kernel(const sf_solver_t *solver,
                                       const sf_geometry_t *g)
 {
     const sf_kernel_t *k = solver->kernel;
     return k->fits && k->fits(g) ? k : sf_kernel_for_geometry(g);
+}
+
+const sf_kernel_t *sf_solver_kernel_for(const sf_solver_t *solver,
+                                        const sf_geometry_t *g)
+{
+    if (solver == NULL)
+        return NULL;
+    return sf_geometry_is_classic(g) ? solver->kernel : geom_kernel(solver, g);
 }
 
 int sf_solver_reserve(sf_solver_t *solver, const sf_geometry_t *g)
@@ -233,4 +241,13 @@ sf_status_t sf_solve_geom(sf_solver_t *solver, const sf_geometry_t *g,
         solver->gstate, g, cells, limit, flags, solution ? solution : scratch,
         &guesses);
     return finish(result, count, guesses, sf_status_of(count, limit));
+}
+
+int solver_random_grid(sf_solver_t *solver, const sf_geometry_t *g,
+                       uint64_t seed, uint64_t budget, uint8_t *grid)
+{
+    if (sf_geometry_is_classic(g) || sf_solver_reserve(solver, g) < 0 ||
+        geom_kernel(solver, g) != &sf_kernel_general)
+        return 0;
+    return geosolve_random_grid(solver->gstate, g, seed, budget, grid);
 }

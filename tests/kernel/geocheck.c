@@ -27,7 +27,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "refgeom.h"
+#include "refgeom_text.h"
 #include "sanitized.h" /* SANITIZED: a sanitizer build checks a quarter */
 #include "sudoflow.h"
 
@@ -94,43 +94,6 @@ static uint64_t rnd(void)
 }
 
 static int below(int n) { return (int)(rnd() % (uint64_t)n); }
-
-/* ------------------------------------------- the reference's geometry */
-
-static const struct {
-    const char *name;
-    unsigned bits;
-} variant_bits[] = {
-    {"x", REFG_X}, {"x-", REFG_X_MAIN}, {"x+", REFG_X_ANTI},
-    {"windoku", REFG_WINDOKU}, {"disjoint", REFG_DISJOINT},
-    {"antiknight", REFG_ANTIKNIGHT}, {"antiking", REFG_ANTIKING},
-    {"nonconsecutive", REFG_NONCONSECUTIVE},
-};
-
-/* The reference's view of a case, from its texts alone. */
-static void ref_geometry(const gcase_t *c, refg_t *g)
-{
-    memset(g, 0, sizeof *g);
-    g->n = atoi(c->size);
-    const char *colon = strchr(c->size, ':');
-    if (colon) {
-        g->box_r = atoi(colon + 1);
-        g->box_c = atoi(strchr(colon, 'x') + 1);
-    } else {
-        for (int r = 1; r * r <= g->n; r++)
-            if (g->n % r == 0)
-                g->box_r = r;
-        g->box_c = g->n / g->box_r;
-    }
-    g->regions = (const uint8_t *)c->regions;
-    char list[128];
-    snprintf(list, sizeof list, "%s", c->variant ? c->variant : "");
-    for (char *t = strtok(list, ","); t; t = strtok(NULL, ","))
-        for (size_t k = 0; k < sizeof variant_bits / sizeof variant_bits[0];
-             k++)
-            if (strcmp(t, variant_bits[k].name) == 0)
-                g->variants |= variant_bits[k].bits;
-}
 
 /* ------------------------------------------------------------ the run */
 
@@ -251,7 +214,7 @@ static int run_case(const gcase_t *c, int quick, tally_t *t)
     sf_error_t err;
     sf_geometry_t *g = sf_geometry_new(&spec, &err);
     refg_t rg;
-    ref_geometry(c, &rg);
+    refg_from_text(&rg, c->size, c->regions, c->variant);
     if (!g) {
         printf("FAIL geometry %s: %s\n", c->size, err.message);
         t->failed++;
