@@ -50,6 +50,10 @@ asan       = 1
 ALLCFLAGS += -fsanitize=fuzzer-no-link -DGZIN_BLOCK=61
 # comparison tracing would make the kernels' bit loops ~5x slower
 $(BUILD)/obj/kernel/bitboard.o: ALLCFLAGS += -fno-sanitize-coverage=trace-cmp
+# the reference backtrackers are what the targets trust, not what they
+# explore: no coverage there (it made them ~10x slower, most of a run)
+$(BUILD)/tests/refsolve.o $(BUILD)/tests/refgeom.o: ALLCFLAGS += \
+    -fno-sanitize-coverage=inline-8bit-counters,indirect-calls,trace-cmp,pc-table
 endif
 ifeq ($(asan),1)
 SANITIZE   = -fsanitize=address,undefined -fno-sanitize-recover=all
