@@ -962,6 +962,11 @@ SF_API int sf_level_parse(const char *name);
  * technique that makes progress.  cells: 81 values, 0 = empty, 1..9 =
  * given; values above 9 or clashing givens give SF_LEVEL_GUESS. */
 SF_API sf_level_t sf_logic_level(const uint8_t *cells);
+/* The same for a puzzle of geometry g (N*N cells; NULL or classic:
+ * sf_logic_level): singles, locked candidates and subsets over g's units
+ * and peers (docs/geometry.md), else SF_LEVEL_GUESS. */
+SF_API sf_level_t sf_logic_level_geom(const sf_geometry_t *g,
+                                      const uint8_t *cells);
 
 #define SF_RATING_SAMPLES 8 /* equivalent copies solved by default */
 

@@ -80,6 +80,10 @@ uint64_t cli_random_seed(void);
 /* Givens (non-zero cells) of 81 cells, for the `clues` fields; of n. */
 unsigned cli_clues(const uint8_t *cells);
 unsigned cli_count_clues(const uint8_t *cells, int n);
+/* N*N cells of geometry g as one field, in form (SF_FORM_*) and
+ * alphabet a, '.' for an empty cell. */
+void cli_put_geom(sf_out_t *out, const sf_geometry_t *g,
+                  const sf_alphabet_t *a, int form, const uint8_t *cells);
 
 /* Number with thousands separators, e.g. "1,234,567", into buf. */
 const char *cli_group(uint64_t v, char *buf, size_t cap);

@@ -210,6 +210,13 @@ unsigned cli_count_clues(const uint8_t *cells, int n)
     return k;
 }
 
+void cli_put_geom(sf_out_t *out, const sf_geometry_t *g,
+                  const sf_alphabet_t *a, int form, const uint8_t *cells)
+{
+    char text[SF_MAX_CELLS * 3 + 1]; /* sf_geom_text_max at most */
+    sf_out_text(out, text, sf_format_geom(g, a, form, cells, '.', text));
+}
+
 unsigned cli_clues(const uint8_t *cells)
 {
     return cli_count_clues(cells, SF_CELLS);

@@ -315,18 +315,13 @@ static void generate_work(void *ctx, int thread, const sf_item_t *it,
 static void emit_geom(const gen_cli_t *k, const gen_slot_t *s, sf_out_t *out)
 {
     const int nc = sf_geometry_cells(k->geom);
-    char text[SF_MAX_CELLS + 1];
     for (int i = 0; i < k->fields.n; i++) {
         const int f = k->fields.f[i];
-        if (f == F_CLUES) {
+        if (f == F_CLUES)
             sf_out_u64(out, cli_count_clues(s->grid, nc));
-            continue;
-        }
-        const size_t n = sf_format_geom(k->geom, &k->run.geom.alpha,
-                                        SF_FORM_SYMBOLS,
-                                        s->grid + (f == F_SOLUTION ? nc : 0),
-                                        '.', text);
-        sf_out_text(out, text, n);
+        else
+            cli_put_geom(out, k->geom, &k->run.geom.alpha, SF_FORM_SYMBOLS,
+                         s->grid + (f == F_SOLUTION ? nc : 0));
     }
     sf_out_end(out);
 }

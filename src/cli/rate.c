@@ -12,6 +12,13 @@
  * backdoor, automorphisms, guesses) from the same solve.  Only the fields
  * asked for are computed.  Unsolvable and invalid records keep their output record with
  * empty rating and level.  Worker threads own a solver and their counters.
+ *
+ * Puzzles of other geometries (docs/geometry.md) get their status, a
+ * rating and a level too: the rating is the general kernel's guesses at
+ * limit 2 (a value order does not change them: the count explores every
+ * branch), the level sf_logic_level_geom's.  The SE scale and the card's
+ * measures are classic 9x9's: asking for them on another geometry stops
+ * the run with an error naming the file and line.
  */
 #include "cli.h"
 #include "engine/dist.h" /* sudoflow-mpi: a process of several (sf_dist) */
@@ -36,6 +43,8 @@ typedef struct rate_slot {
     int level;            /* -1: none */
     sf_se_result_t se[2]; /* per sf_se_scale_t; status SF_SE_INVALID: none */
     int nomem;            /* the SE rating ran out of memory */
+    int classic_only;     /* a field of classic 9x9 asked of another
+                           * geometry */
 } rate_slot_t;
 
 typedef struct rate_worker {
@@ -55,6 +64,8 @@ typedef struct rate_cli {
     int samples_given;
     int want_rating, want_level, want_se[2]; /* per sf_se_scale_t */
     unsigned card;        /* the sf_card measures the fields need */
+    int classic_field;    /* first field for classic 9x9 only, or -1 */
+    const sf_reader_t *reader; /* for the file names of messages */
     double se_budget;     /* --se-budget seconds, 0: none */
     rate_worker_t *workers;
     int threads;
@@ -84,7 +95,9 @@ static void rate_usage(FILE *to)
 "                       se_sukaku,step_sukaku,\n"
 "                       " CLI_CARD_HELP_LIST "\n"
 "                       (default: puzzle,rating,level)\n"
-CLI_INPUT_HELP CLI_OUTPUT_HELP, to);
+"Other geometries (docs/geometry.md): status, clues, rating (guesses of\n"
+"the count), level (singles, locked, subsets or guess) and guesses:\n"
+CLI_GEOMETRY_HELP CLI_INPUT_HELP CLI_OUTPUT_HELP, to);
 }
 
 enum { OPT_SAMPLES = CLI_OPT_OWN, OPT_FIELDS, OPT_SE_BUDGET };
@@ -92,6 +105,7 @@ enum { OPT_SAMPLES = CLI_OPT_OWN, OPT_FIELDS, OPT_SE_BUDGET };
 static const struct option rate_options[] = {
     CLI_OUTPUT_OPTIONS,
     CLI_INPUT_OPTIONS,
+    CLI_GEOMETRY_OPTIONS,
     {"samples", required_argument, NULL, OPT_SAMPLES},
     {"fields", required_argument, NULL, OPT_FIELDS},
     {"se-budget", required_argument, NULL, OPT_SE_BUDGET},
@@ -144,6 +158,31 @@ static int rate_begin(void *ctx, sf_out_t *const *out,
     return 0;
 }
 
+/* A record of another geometry: its count to 2, rating and level. */
+static void rate_geom(const rate_cli_t *k, rate_worker_t *w,
+                      const sf_item_t *it, rate_slot_t *s)
+{
+    const sf_geometry_t *g = it->rec->geom;
+    sf_result_t r;
+    sf_solve_geom(w->solver, g, it->cells, 2, 0, it->room, &r);
+    s->card = (sf_card_t){.status = r.status, .guesses = r.guesses,
+                          .minimal = -1, .singles_closure = -1,
+                          .backdoor = -1};
+    s->classic_only = k->classic_field >= 0;
+    w->by_status[r.status]++;
+    if (r.status != SF_UNIQUE && r.status != SF_MULTIPLE)
+        return;
+    if (k->want_rating) {
+        s->rating = (double)r.guesses;
+        w->rating_sum += s->rating;
+        w->rated++;
+    }
+    if (k->want_level) {
+        s->level = (int)sf_logic_level_geom(g, it->cells);
+        w->by_level[s->level]++;
+    }
+}
+
 static void rate_work(void *ctx, int thread, const sf_item_t *it, void *slot)
 {
     const rate_cli_t *k = ctx;
@@ -153,6 +192,11 @@ static void rate_work(void *ctx, int thread, const sf_item_t *it, void *slot)
     s->level = -1;
     s->se[0].status = s->se[1].status = SF_SE_INVALID;
     s->nomem = 0;
+    s->classic_only = 0;
+    if (!it->rec->invalid && it->rec->geom) {
+        rate_geom(k, w, it, s);
+        return;
+    }
     if (it->rec->invalid)
         s->card = (sf_card_t){.status = SF_INVALID, .minimal = -1,
                               .singles_closure = -1, .backdoor = -1};
@@ -183,16 +227,28 @@ static void rate_work(void *ctx, int thread, const sf_item_t *it, void *slot)
 }
 
 /* A rating lost for want of memory stops the run (out of memory) rather
- * than leave its field empty. */
+ * than leave its field empty; so does a field of classic 9x9 asked of
+ * another geometry (a usage error naming the record). */
 static int rate_keep(void *ctx, const sf_item_t *it, void *slot,
                      sf_error_t *err)
 {
-    (void)ctx, (void)it, (void)err;
-    return ((const rate_slot_t *)slot)->nomem ? -1 : 1;
+    const rate_cli_t *k = ctx;
+    const rate_slot_t *s = slot;
+    if (s->classic_only) {
+        err->code = SF_ERR_USAGE;
+        snprintf(err->message, sizeof err->message,
+                 "%s:%llu: %s is for classic 9x9, not %s",
+                 sf_reader_file_name(k->reader, it->rec->file),
+                 (unsigned long long)it->rec->line,
+                 field_names[k->classic_field],
+                 sf_geometry_size_text(it->rec->geom));
+        return -1;
+    }
+    return s->nomem ? -1 : 1;
 }
 
 static void put_field(sf_out_t *out, int f, const sf_item_t *it,
-                      const rate_slot_t *s)
+                      const rate_slot_t *s, const sf_alphabet_t *alpha)
 {
     const sf_record_t *rec = it->rec;
     const char *name;
@@ -200,6 +256,8 @@ static void put_field(sf_out_t *out, int f, const sf_item_t *it,
     case F_PUZZLE:
         if (rec->invalid)
             sf_out_text(out, "", 0);
+        else if (rec->geom)
+            cli_put_geom(out, rec->geom, alpha, rec->form, it->cells);
         else
             sf_out_cells(out, rec->cells, '.');
         return;
@@ -210,6 +268,9 @@ static void put_field(sf_out_t *out, int f, const sf_item_t *it,
     case F_CLUES:
         if (rec->invalid)
             sf_out_text(out, "", 0);
+        else if (rec->geom)
+            sf_out_u64(out, cli_count_clues(it->cells,
+                                            sf_geometry_cells(rec->geom)));
         else
             sf_out_u64(out, cli_clues(rec->cells));
         return;
@@ -243,7 +304,7 @@ static void rate_emit(void *ctx, int thread, const sf_item_t *it, void *slot,
     const rate_cli_t *k = ctx;
     (void)thread;
     for (int i = 0; i < k->fields.n; i++)
-        put_field(out[0], k->fields.f[i], it, slot);
+        put_field(out[0], k->fields.f[i], it, slot, &k->run.geom.alpha);
     sf_out_end(out[0]);
 }
 
@@ -333,10 +394,19 @@ static int rate_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
                      sf_error_t *err)
 {
     rate_cli_t *k = ctx;
+    k->reader = rd;
+    const sf_geometry_t *named = k->run.geom.geom;
+    if (k->classic_field >= 0 && named && !sf_geometry_is_classic(named)) {
+        err->code = SF_ERR_USAGE;
+        snprintf(err->message, sizeof err->message,
+                 "--fields: %s is for classic 9x9, not %s",
+                 field_names[k->classic_field], sf_geometry_size_text(named));
+        return -1;
+    }
     const sf_job_t job = {
         .ctx = k, .outputs = 1, .slot_size = sizeof(rate_slot_t),
         .start = rate_start, .begin = rate_begin, .work = rate_work,
-        .keep = k->want_se[0] || k->want_se[1] ? rate_keep : NULL,
+        .keep = k->classic_field >= 0 ? rate_keep : NULL,
         .emit = rate_emit,
         .fine = k->want_se[0] || k->want_se[1], /* SE: up to seconds each */
     };
@@ -345,18 +415,29 @@ static int rate_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
     return rc;
 }
 
+/* 1 for a field only classic 9x9 has: the SE ratings and the card's
+ * measures other than guesses. */
+static int is_classic_field(int f)
+{
+    return (f >= F_SE && f <= F_STEP_SUKAKU) ||
+           (f >= F_CARD && f < F_CARD + CLI_CARD_GUESSES);
+}
+
 int cli_rate(int argc, char **argv)
 {
     rate_cli_t k;
     memset(&k, 0, sizeof k);
     cli_run_init(&k.run, "rate");
     k.samples = SF_RATING_SAMPLES;
+    k.run.any_size = 1;
     k.fields = (cli_fields_t){{F_PUZZLE, F_RATING, F_LEVEL}, 3};
     const int a = cli_run_args(&k.run, argc, argv, rate_options, rate_option,
                                &k);
     const int code = cli_run_usage(&k.run, a, rate_usage);
-    if (code >= 0)
+    if (code >= 0) {
+        cli_geom_free(&k.run.geom);
         return code;
+    }
     k.run.reader.no_text = !cli_has_field(&k.fields, F_LINE);
     cli_use_fields(&k.run, &k.fields, field_names);
     k.want_rating = cli_has_field(&k.fields, F_RATING);
@@ -366,9 +447,14 @@ int cli_rate(int argc, char **argv)
     k.want_se[1] = cli_has_field(&k.fields, F_SE_SUKAKU) ||
                    cli_has_field(&k.fields, F_STEP_SUKAKU);
     k.card = cli_card_measures(&k.fields, F_CARD);
+    k.classic_field = -1;
+    for (int i = k.fields.n - 1; i >= 0; i--)
+        if (is_classic_field(k.fields.f[i]))
+            k.classic_field = k.fields.f[i];
     if (k.samples_given && !k.want_rating) {
         cli_error("--samples is for the rating field, which --fields leaves "
                   "out");
+        cli_geom_free(&k.run.geom);
         return EXIT_USAGE;
     }
     sf_error_t err = {0};
@@ -376,5 +462,6 @@ int cli_rate(int argc, char **argv)
                                    (size_t)(argc - optind), 1, &k.run.writer,
                                    1, rate_body, &k, &err);
     free(k.workers);
+    cli_geom_free(&k.run.geom);
     return cli_job_finish(&k.run, rc, &err, &k.stats, "puzzles");
 }

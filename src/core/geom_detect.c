@@ -5,7 +5,9 @@
  * With a geometry fixed, each line votes for what it parses as: a record
  * (line format), a grid row or frame (grid format), else csv when it has
  * a comma; a first line with a comma that is neither a record nor a row
- * is a csv header and decides alone.  With the side left to the input, a
+ * is a csv header and decides alone when it names something (as in
+ * parse.c); one of cells and commas alone is a csv row, and the csv
+ * rows win unless another kind has more lines.  With the side left to the input, a
  * line votes for every side it fits: a record of N*N symbols or numbers
  * for side N, a grid row of N symbols or numbers too; a symbol above N
  * rules that side out (a 16-cell line of values up to 4 is both a 4x4
@@ -143,27 +145,32 @@ static void add_vote(vote_t *v, int *n, sf_format_t kind, int side, int line)
 
 /* The lines' votes: with g, for what each parses as; without, for every
  * (format, side) it fits (a 16-cell line is a 4x4 record and a 16x16
- * grid row). */
+ * grid row).  *csv counts the lines with a comma that fit nothing. */
 static int count_votes(const sf_geometry_t *g, const sf_alphabet_t *a,
                        sf_format_t want, const char *const *lines,
-                       const size_t *lens, int n, vote_t *v)
+                       const size_t *lens, int n, vote_t *v, int *csv)
 {
     int nv = 0;
+    *csv = 0;
     for (int i = 0; i < n; i++) {
+        int voted = 0;
         if (g) {
             const sf_format_t k = kind_of(g, a, lines[i], lens[i]);
-            if (k != SF_FORMAT_AUTO && (want == SF_FORMAT_AUTO || want == k))
+            voted = k != SF_FORMAT_AUTO;
+            if (voted && (want == SF_FORMAT_AUTO || want == k))
                 add_vote(v, &nv, k, g->n, i);
-            continue;
+        } else {
+            const int rs = want == SF_FORMAT_AUTO || want == SF_FORMAT_LINE
+                               ? record_side(a, lines[i], lens[i]) : 0;
+            const int gs = want == SF_FORMAT_AUTO || want == SF_FORMAT_GRID
+                               ? row_side(a, lines[i], lens[i]) : 0;
+            voted = rs || gs;
+            if (rs)
+                add_vote(v, &nv, SF_FORMAT_LINE, rs, i);
+            if (gs)
+                add_vote(v, &nv, SF_FORMAT_GRID, gs, i);
         }
-        const int rs = want == SF_FORMAT_AUTO || want == SF_FORMAT_LINE
-                           ? record_side(a, lines[i], lens[i]) : 0;
-        const int gs = want == SF_FORMAT_AUTO || want == SF_FORMAT_GRID
-                           ? row_side(a, lines[i], lens[i]) : 0;
-        if (rs)
-            add_vote(v, &nv, SF_FORMAT_LINE, rs, i);
-        if (gs)
-            add_vote(v, &nv, SF_FORMAT_GRID, gs, i);
+        *csv += !voted && memchr(lines[i], ',', lens[i]) != NULL;
     }
     return nv;
 }
@@ -195,14 +202,17 @@ sf_format_t geom_detect_lines(const sf_geometry_t *g, const sf_alphabet_t *a,
         n = GEOM_DETECT_MAX;
     if (want == SF_FORMAT_CSV)
         return SF_FORMAT_CSV;
-    const int nv = count_votes(g, a, want, lines, lens, n, v);
+    int csv = 0;
+    const int nv = count_votes(g, a, want, lines, lens, n, v, &csv);
     int best = -1;
     for (int i = 0; i < nv; i++)
         if (best < 0 || better(&v[i], &v[best], n))
             best = i;
     const int first_votes = nv > 0 && v[0].line == 0;
-    if (!first_votes && memchr(lines[0], ',', lens[0]))
-        return SF_FORMAT_CSV; /* a header, or a record only csv reads */
+    if (!first_votes && memchr(lines[0], ',', lens[0]) &&
+        (parse_names_something(lines[0], lens[0]) || best < 0 ||
+         v[best].votes <= csv))
+        return SF_FORMAT_CSV; /* a header, or rows only csv reads */
     if (best < 0)
         return SF_FORMAT_AUTO;
     *side = v[best].side;

@@ -430,8 +430,9 @@ int geom_parse_row(const sf_geometry_t *g, const sf_alphabet_t *a, int row,
                 vals[symbols] = (uint8_t)(c > 0 ? c : 0);
             over |= c > g->n;
             symbols++;
-            numeric &= s[j] >= '0' && s[j] <= '9';
-            if (v < 1000) /* a token of 3 digits or more is no value */
+            const int digit = s[j] >= '0' && s[j] <= '9';
+            numeric &= digit;
+            if (digit && v < 1000) /* 3 digits or more: no value */
                 v = v * 10 + (s[j] - '0');
             j++;
         }

@@ -585,7 +585,7 @@ static void dist_keep_remote(driver_t *d, bchunk_t *c)
 {
     const sf_dist_t *ds = d->dist;
     dist_io_t *io = d->peer->dio;
-    const size_t ss = d->job->slot_size;
+    const size_t ss = d->slot_stride;
     uint64_t n = c->n;
     if (batch_grow((void **)&io->items, &io->items_bytes, n * sizeof *io->items)) {
         batch_fail(d, SF_ERR_NOMEM, "out of memory");
@@ -617,7 +617,7 @@ static void dist_keep_for(driver_t *d, int from)
 {
     const sf_dist_t *ds = d->dist;
     dist_io_t *io = d->peer->dio;
-    const size_t ss = d->job->slot_size;
+    const size_t ss = d->slot_stride;
     uint64_t n = 0;
     if (ds->recv(ds->ctx, from, DIST_TAG_KEEP, &io->kmsg, &io->kmsg_len,
                  &io->kmsg_cap) == 0 && io->kmsg_len >= sizeof n)

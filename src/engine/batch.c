@@ -88,9 +88,16 @@ sf_item_t batch_item_at(const driver_t *d, const bchunk_t *c, size_t i)
     return it;
 }
 
+/* A slot's bytes rounded up to max_align_t's alignment. */
+static size_t slot_stride(size_t size)
+{
+    const size_t a = _Alignof(max_align_t);
+    return (size + a - 1) / a * a;
+}
+
 static void *slot_at(const driver_t *d, const bchunk_t *c, size_t i)
 {
-    return c->slots + i * d->job->slot_size;
+    return c->slots + i * d->slot_stride;
 }
 
 static size_t block_end(const bchunk_t *c, size_t k)
@@ -210,7 +217,7 @@ void batch_write_output(driver_t *d, const bchunk_t *c, int o)
  * by the job's item_output alone. */
 static void chunk_size(driver_t *d)
 {
-    const size_t item = sizeof(sf_record_t) + d->job->slot_size +
+    const size_t item = sizeof(sf_record_t) + d->slot_stride +
                         d->item_bytes;
     size_t n = d->chunk_asked < CHUNK_BYTES / item ? d->chunk_asked
                                                   : CHUNK_BYTES / item;
@@ -271,7 +278,7 @@ int batch_chunk_reserve(const driver_t *d, bchunk_t *c, size_t n)
 {
     const size_t nb = (n + BLOCK - 1) / BLOCK;
     const size_t old = c->blocks_cap;
-    if (batch_grow((void **)&c->slots, &c->slots_cap, n * d->job->slot_size) ||
+    if (batch_grow((void **)&c->slots, &c->slots_cap, n * d->slot_stride) ||
         batch_grow((void **)&c->kept, &c->kept_cap, n))
         return -1;
     if (nb > old) {
@@ -713,6 +720,7 @@ static driver_t driver_of(const sf_batch_opts_t *opts, const sf_job_t *job,
     memset(&d, 0, sizeof d);
     d.opts = opts;
     d.job = job;
+    d.slot_stride = slot_stride(job->slot_size);
     d.reader = job->source ? NULL : reader;
     d.fanout = job->fanout > 1 && !job->source ? job->fanout : 1;
     d.writers = writers;

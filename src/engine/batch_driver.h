@@ -38,7 +38,7 @@ typedef struct bchunk {
     size_t items_cap;
     uint64_t rec_base;    /* fan-out: run-wide index of in.recs[0] */
     size_t claimed[2];    /* blocks handed out: work, then emit (keep) */
-    unsigned char *slots; /* job->slot_size bytes per item */
+    unsigned char *slots; /* slot_stride bytes per item */
     size_t slots_cap;     /* bytes */
     uint8_t *kept;        /* per item: 1 unless keep() dropped it */
     size_t kept_cap;
@@ -55,6 +55,8 @@ typedef struct bchunk {
 typedef struct driver {
     const sf_batch_opts_t *opts;
     const sf_job_t *job;
+    size_t slot_stride;   /* job->slot_size rounded up to the alignment of
+                           * any type, so that every slot is aligned */
     sf_reader_t *reader;  /* NULL for a source job */
     sf_writer_t *const *writers;
     int nout;             /* outputs */

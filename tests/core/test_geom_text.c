@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "core/geom_detect.h"
 #include "core/geom_text.h"
 #include "core/geometry.h"
 
@@ -155,6 +156,37 @@ static void test_round_trip(void **state)
     sf_geometry_free(g);
 }
 
+/* Detect lines (NUL-terminated) with the side left to them. */
+static sf_format_t detect(const char *const *lines, int n, int *side)
+{
+    size_t lens[8];
+    for (int i = 0; i < n; i++)
+        lens[i] = strlen(lines[i]);
+    return geom_detect_lines(NULL, geom_default_alphabet(), SF_FORMAT_AUTO,
+                             lines, lens, n, side);
+}
+
+/* A first line of cells and a comma is a csv row, not a header: the
+ * records after it outvote it (a line file with a damaged record); a
+ * first line that names something is a header and decides. */
+static void test_detect_comma_first(void **state)
+{
+    (void)state;
+    int side = 0;
+    const char *damaged[] = {"..1.3...,.4..1.4.", "..1.3....4..1.4.",
+                             "1.........3.4...", ".2..1......4..3."};
+    assert_int_equal(detect(damaged, 4, &side), SF_FORMAT_LINE);
+    assert_int_equal(side, 4);
+    const char *tie[] = {"..1.3...,.4..1.4.", "..1.3....4..1.4."};
+    assert_int_equal(detect(tie, 2, &side), SF_FORMAT_CSV);
+    const char *header[] = {"id,puzzle", "1,..1.3....4..1.4.",
+                            "2,1.........3.4..."};
+    assert_int_equal(detect(header, 3, &side), SF_FORMAT_CSV);
+    const char *named[] = {"puzzle,solution", "..1.3....4..1.4.,4213312424311342",
+                           "1.........3.4...,1342243131244213"};
+    assert_int_equal(detect(named, 3, &side), SF_FORMAT_CSV);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -162,6 +194,7 @@ int main(void)
         cmocka_unit_test(test_records),
         cmocka_unit_test(test_fields_and_rows),
         cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_detect_comma_first),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
