@@ -126,6 +126,10 @@ static void test_fields_and_rows(void **state)
                        "99999999999999999999999999"; /* no overflow */
     assert_int_equal(geom_parse_row(g, geom_default_alphabet(), 2, huge,
                                     strlen(huge), row, &spaced, &why), -1);
+    const char *letters = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 "
+                          "!!!!!!!!!!!!"; /* no digits: no overflow */
+    assert_int_equal(geom_parse_row(g, geom_default_alphabet(), 2, letters,
+                                    strlen(letters), row, &spaced, &why), -1);
     assert_int_equal(geom_parse_row(g, geom_default_alphabet(), 3, "G..3", 4,
                                     row, &spaced, &why), -1);
     assert_string_equal(why, "grid row 3 has 4 cells");
