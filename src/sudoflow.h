@@ -1346,6 +1346,12 @@ SF_API void sf_cancel(void *handle);
  * 1 for such a record).  Always 0. */
 SF_API int sf_array_parse(const char *text, const uint64_t *off, size_t n,
                           int threads, uint8_t *cells, uint8_t *invalid);
+/* The same for geometry g (NULL: classic 9x9) in alphabet a (NULL: the
+ * default): N*N cells a row, each record as sf_parse_geom reads it. */
+SF_API int sf_array_parse_geom(const sf_geometry_t *g, const sf_alphabet_t *a,
+                               const char *text, const uint64_t *off,
+                               size_t n, int threads, uint8_t *cells,
+                               uint8_t *invalid);
 
 /* The next records of reader, at most max, as rows: cells (max rows;
  * zeros for a record that is not a puzzle), invalid (1 for such a record)
@@ -1375,6 +1381,14 @@ SF_API int sf_array_solve(const sf_kernel_t *k, const uint8_t *cells,
                           unsigned flags, int threads, uint8_t *solutions,
                           uint64_t *counts, uint8_t *statuses,
                           uint64_t *guesses);
+/* The same on rows of geometry g (N*N cells each; NULL: classic 9x9),
+ * with k when it serves g, else g's kernel (sf_solve_geom). */
+SF_API int sf_array_solve_geom(const sf_geometry_t *g, const sf_kernel_t *k,
+                               const uint8_t *cells, const uint8_t *invalid,
+                               size_t n, uint64_t limit, unsigned flags,
+                               int threads, uint8_t *solutions,
+                               uint64_t *counts, uint8_t *statuses,
+                               uint64_t *guesses);
 
 /* Rate n rows as `sudoflow rate` does: statuses (counted to 2), and for
  * a row with a solution its rating (sf_rating with `samples`; else -1)
@@ -1382,6 +1396,14 @@ SF_API int sf_array_solve(const sf_kernel_t *k, const uint8_t *cells,
 SF_API int sf_array_rate(const uint8_t *cells, const uint8_t *invalid,
                          size_t n, unsigned samples, int threads,
                          uint8_t *statuses, double *ratings, int8_t *levels);
+/* The same on rows of geometry g (NULL or classic: sf_array_rate), as
+ * `sudoflow rate` rates them: the guesses of the count to 2 (samples is
+ * not used) and sf_logic_level_geom. */
+SF_API int sf_array_rate_geom(const sf_geometry_t *g, const uint8_t *cells,
+                              const uint8_t *invalid, size_t n,
+                              unsigned samples, int threads,
+                              uint8_t *statuses, double *ratings,
+                              int8_t *levels);
 
 /* The difficulty cards (sf_card with `measures`) of n rows, as `sudoflow
  * rate --fields minimal,singles_closure,backdoor,automorphisms,guesses`:

@@ -45,7 +45,7 @@ from . import _native
 
 __all__ = [
     "read", "solve", "rate", "card", "se_rate", "explain", "canon", "augment",
-    "generate", "to_strings", "ReadResult", "SolveResult", "RateResult",
+    "generate", "to_strings", "Geometry", "ReadResult", "SolveResult", "RateResult",
     "CardResult", "SeResult", "ExplainResult", "CanonResult", "AugmentResult",
     "STATUS_NAMES", "LEVEL_NAMES", "SE_STEP_NAMES", "SE_SCALES", "SYMMETRIES",
     "KERNELS",
@@ -170,26 +170,30 @@ def _choice(name, value, known):
     return known.index(value)
 
 
-def _from_array(a, name="puzzles"):
-    """uint8[N, 81] C-contiguous copy or view of an integer array."""
+def _from_array(a, name="puzzles", geom=None):
+    """uint8[N, 81] (N*N cells of geom) C-contiguous copy or view of an
+    integer array."""
+    width, top = (geom.cells, geom.n) if geom else (_CELLS, 9)
     if a.dtype.kind not in "iu":
         raise TypeError("%s must have an integer dtype (uint8 cells, "
                         "0 = empty), not %s" % (name, a.dtype))
-    if a.ndim != 2 or a.shape[1] != _CELLS:
-        raise ValueError("%s must have shape (N, 81), not %s%s"
-                         % (name, a.shape, "; reshape(-1, 81) it"
-                            if a.size % _CELLS == 0 and a.size else ""))
-    if a.size and (a.max() > 9 or (a.dtype.kind == "i" and a.min() < 0)):
-        row, col = np.argwhere((a < 0) | (a > 9))[0]
+    if a.ndim != 2 or a.shape[1] != width:
+        raise ValueError("%s must have shape (N, %d), not %s%s"
+                         % (name, width, a.shape, "; reshape(-1, %d) it"
+                            % width if a.size % width == 0 and a.size
+                            else ""))
+    if a.size and (a.max() > top or (a.dtype.kind == "i" and a.min() < 0)):
+        row, col = np.argwhere((a < 0) | (a > top))[0]
         raise ValueError("%s[%d, %d] is %d: cells must be 0 (empty) "
-                         "to 9" % (name, row, col, a[row, col]))
+                         "to %d" % (name, row, col, a[row, col], top))
     return np.ascontiguousarray(a, dtype=np.uint8)
 
 
-def _from_strings(seq, threads):
-    """Parse puzzle strings as the command line parses its line format."""
+def _from_strings(seq, threads, geom=None):
+    """Parse puzzle strings as the command line parses its line format
+    (of geom's size when given)."""
     n = len(seq)
-    cells = np.zeros((n, _CELLS), dtype=np.uint8)
+    cells = np.zeros((n, geom.cells if geom else _CELLS), dtype=np.uint8)
     invalid = np.zeros(n, dtype=np.uint8)
     if n == 0:
         return cells, invalid
@@ -209,13 +213,15 @@ def _from_strings(seq, threads):
     if int(off[-1]) != len(text):
         raise TypeError("puzzles: a sequence of puzzle strings must hold "
                         "only str or only bytes")
-    _lib.sf_array_parse(text, off.ctypes.data, n, threads,
-                        cells.ctypes.data, invalid.ctypes.data)
+    _lib.sf_array_parse_geom(geom._p if geom else None, None, text,
+                             off.ctypes.data, n, threads, cells.ctypes.data,
+                             invalid.ctypes.data)
     return cells, invalid
 
 
-def _puzzles(puzzles, threads):
-    """(cells uint8[N, 81], invalid uint8[N] or None) from any input."""
+def _puzzles(puzzles, threads, geom=None):
+    """(cells uint8[N, 81] -- N*N cells of geom --, invalid uint8[N] or
+    None) from any input."""
     if isinstance(puzzles, (str, bytes)):
         puzzles = [puzzles]
     elif not isinstance(puzzles, np.ndarray) and hasattr(puzzles,
@@ -225,7 +231,7 @@ def _puzzles(puzzles, threads):
         puzzles = np.asarray(puzzles)
     if isinstance(puzzles, np.ndarray):
         if puzzles.dtype.kind not in "OSU":
-            return _from_array(puzzles), None
+            return _from_array(puzzles, geom=geom), None
         if puzzles.dtype.kind != "O" and puzzles.ndim != 1:
             raise ValueError("puzzles: an array of puzzle strings must "
                              "have shape (N,), not %s" % (puzzles.shape,))
@@ -244,13 +250,97 @@ def _puzzles(puzzles, threads):
     if seq and isinstance(seq[0], np.str_):
         seq = [str(s) for s in seq]
     if not seq or isinstance(seq[0], (str, bytes)):
-        return _from_strings(seq, threads)
+        return _from_strings(seq, threads, geom)
     try:
         rows = np.asarray(seq)
     except ValueError:  # rows of different lengths
         raise ValueError("puzzles: rows of different lengths; they must "
                          "make an (N, 81) integer array") from None
-    return _from_array(rows), None
+    return _from_array(rows, geom=geom), None
+
+
+class Geometry:
+    """A grid other than classic 9x9 (docs/geometry.md), for the
+    ``geometry=`` argument of ``solve`` and ``rate``: puzzles are then
+    ``uint8[N, n*n]`` arrays (values 0 to n) or strings of n*n symbols
+    (``1``-``9`` then ``A``-``Z``) or n*n comma- or blank-separated
+    numbers.
+
+    size     "N", "NxN" or "NxN:RxC" (boxes R rows high, C wide; default
+             the shape closest to square, rows fewer: 6x6 has 2x3 boxes)
+    regions  a jigsaw's N*N region labels (size may then be left out)
+    variant  comma-separated: x, x-, x+, windoku, disjoint, antiknight,
+             antiking, nonconsecutive
+    extra    up to 8 maps of N*N labels, '.' for a cell in none: each
+             label's cells hold no value twice
+
+    A geometry that cannot be raises ValueError with the reason
+    (``"6x6:4x2": boxes 4x2 do not tile 6x6``).  Attributes: n (the side),
+    cells (n*n), size, regions and variant (canonical texts).
+    """
+
+    def __init__(self, size=None, regions=None, variant=None, extra=()):
+        spec = _native.GeometrySpec()
+        spec.size = _spec_text("size", size)
+        spec.regions = _spec_text("regions", regions)
+        spec.variant = _spec_text("variant", variant)
+        if isinstance(extra, (str, bytes)):
+            extra = [extra]
+        extra = list(extra)
+        if len(extra) > _native.SF_MAX_EXTRA:
+            raise ValueError("extra: at most %d maps, not %d"
+                             % (_native.SF_MAX_EXTRA, len(extra)))
+        for i, m in enumerate(extra):
+            spec.extra[i] = _spec_text("extra", m)
+        err = _native.Error()
+        p = _lib.sf_geometry_new(spec, err)
+        if not p:
+            if err.code == _native.SF_ERR_USAGE:
+                raise ValueError(err.message.decode("utf-8", "replace"))
+            raise MemoryError(_NOMEM)
+        self._p = p
+        self.n = _lib.sf_geometry_n(p)
+        self.cells = self.n * self.n
+        self.size = _lib.sf_geometry_size_text(p).decode()
+        r = _lib.sf_geometry_regions_text(p)
+        self.regions = r.decode() if r else None
+        self.variant = _lib.sf_geometry_variant_text(p).decode()
+
+    def __del__(self):
+        p, self._p = getattr(self, "_p", None), None
+        if p and _lib is not None:
+            _lib.sf_geometry_free(p)
+
+    def __repr__(self):
+        parts = ["size=%r" % self.size]
+        if self.regions:
+            parts.append("regions=%r" % self.regions)
+        if self.variant:
+            parts.append("variant=%r" % self.variant)
+        return "Geometry(%s)" % ", ".join(parts)
+
+
+def _spec_text(name, value):
+    """A geometry spec's text as bytes, or None."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise TypeError("%s must be a str, not %s"
+                        % (name, type(value).__name__))
+    if "\0" in value or not value.isascii():
+        raise ValueError("%s must be ASCII text, not %r" % (name, value))
+    return value.encode("ascii")
+
+
+def _geometry(geometry):
+    """The geometry argument: None (classic 9x9, also for a classic
+    Geometry) or a Geometry of another grid."""
+    if geometry is None:
+        return None
+    if not isinstance(geometry, Geometry):
+        raise TypeError("geometry must be a sudoflow.Geometry or None, not "
+                        "%s" % type(geometry).__name__)
+    return None if _lib.sf_geometry_is_classic(geometry._p) else geometry
 
 
 def _invalid_bool(invalid, n):
@@ -604,14 +694,18 @@ def read(paths, format=None, column=None):
                       np.concatenate([p[2] for p in parts]))
 
 
-def solve(puzzles, limit=1, lex=False, threads=None, kernel=None):
+def solve(puzzles, limit=1, lex=False, threads=None, kernel=None,
+          geometry=None):
     """Solve every puzzle; a SolveResult.
 
-    limit    stop after this many solutions (0: count them all); 2 tells
-             UNIQUE from MULTIPLE
-    lex      report the lexicographically smallest solution
-    threads  None or 0: all cores
-    kernel   a name from KERNELS (None: the default, fastest)
+    limit     stop after this many solutions (0: count them all); 2 tells
+              UNIQUE from MULTIPLE
+    lex       report the lexicographically smallest solution
+    threads   None or 0: all cores
+    kernel    a name from KERNELS (None: the default, fastest; a kernel
+              that does not serve the geometry leaves it to one that does)
+    geometry  a Geometry (None: classic 9x9); puzzles and solutions then
+              have n*n cells a row
     """
     limit = _count("limit", limit, 0)
     lex = _flag("lex", lex)
@@ -622,13 +716,14 @@ def solve(puzzles, limit=1, lex=False, threads=None, kernel=None):
         if not k:
             raise ValueError("unknown kernel %r (%s)"
                              % (kernel, ", ".join(KERNELS)))
-    cells, invalid = _puzzles(puzzles, nt)
+    geom = _geometry(geometry)
+    cells, invalid = _puzzles(puzzles, nt, geom)
     n = len(cells)
-    solutions = np.empty((n, _CELLS), dtype=np.uint8)
+    solutions = np.empty((n, geom.cells if geom else _CELLS), dtype=np.uint8)
     counts = np.empty(n, dtype=np.uint64)
     statuses = np.empty(n, dtype=np.uint8)
     guesses = np.empty(n, dtype=np.uint64)
-    _check(_Runner.call(_lib.sf_array_solve, 
+    _check(_Runner.call(_lib.sf_array_solve_geom, geom._p if geom else None,
         k, cells.ctypes.data, _addr(invalid), n, limit,
         _native.SF_LEX if lex else 0, nt, solutions.ctypes.data,
         counts.ctypes.data, statuses.ctypes.data, guesses.ctypes.data))
@@ -636,19 +731,24 @@ def solve(puzzles, limit=1, lex=False, threads=None, kernel=None):
                        _invalid_bool(invalid, n))
 
 
-def rate(puzzles, samples=8, threads=None):
+def rate(puzzles, samples=8, threads=None, geometry=None):
     """Status, rating and logic level of every puzzle; a RateResult.
 
-    samples  equivalent copies solved for the rating (as rate --samples)
+    samples   equivalent copies solved for the rating (as rate --samples)
+    geometry  a Geometry (None: classic 9x9): the rating is then the
+              guesses of the count to 2 and the level climbs singles,
+              locked and subsets only, as ``sudoflow rate`` on such
+              puzzles (docs/geometry.md)
     """
     samples = _count("samples", samples, 1, 10000)
     nt = _threads(threads)
-    cells, invalid = _puzzles(puzzles, nt)
+    geom = _geometry(geometry)
+    cells, invalid = _puzzles(puzzles, nt, geom)
     n = len(cells)
     statuses = np.empty(n, dtype=np.uint8)
     ratings = np.empty(n, dtype=np.float64)
     levels = np.empty(n, dtype=np.int8)
-    _check(_Runner.call(_lib.sf_array_rate, 
+    _check(_Runner.call(_lib.sf_array_rate_geom, geom._p if geom else None,
         cells.ctypes.data, _addr(invalid), n, samples, nt,
         statuses.ctypes.data, ratings.ctypes.data, levels.ctypes.data))
     ratings[ratings < 0] = np.nan
@@ -940,22 +1040,28 @@ def generate(n, seed, clues=None, symmetry=None, level=None,
     return puzzles
 
 
-def to_strings(cells, empty="."):
+_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def to_strings(cells, empty=".", geometry=None):
     """Rows of a uint8[N, 81] array as 81-character strings, `empty` for
-    0 (the command line's ``puzzle`` field uses '.', ``solution`` '0')."""
+    0 (the command line's ``puzzle`` field uses '.', ``solution`` '0');
+    with a Geometry, rows of n*n cells in its symbols (1-9, then A-Z)."""
+    geom = _geometry(geometry)
+    symbols = _SYMBOLS[:geom.n] if geom else _SYMBOLS[:9]
     if not isinstance(empty, str):
         raise TypeError("empty must be a str of one character, not %r"
                         % (empty,))
-    if len(empty) != 1 or not empty.isascii() or empty in "123456789":
+    if len(empty) != 1 or not empty.isascii() or empty in symbols:
         raise ValueError("empty must be one ASCII character other than "
-                         "the digits 1-9, not %r" % (empty,))
+                         "the value symbols %s, not %r" % (symbols, empty))
+    width = geom.cells if geom else _CELLS
     try:
         a = np.asarray(cells)
     except ValueError:  # rows of different lengths
         raise ValueError("cells: rows of different lengths; they must make "
-                         "an (N, 81) integer array") from None
-    a = _from_array(a, "cells")
-    table = np.frombuffer((empty + "123456789").encode("ascii"),
-                          dtype=np.uint8)
+                         "an (N, %d) integer array" % width) from None
+    a = _from_array(a, "cells", geom)
+    table = np.frombuffer((empty + symbols).encode("ascii"), dtype=np.uint8)
     text = table[a].tobytes().decode("ascii")
-    return [text[i:i + _CELLS] for i in range(0, len(text), _CELLS)]
+    return [text[i:i + width] for i in range(0, len(text), width)]

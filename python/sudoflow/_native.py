@@ -62,6 +62,17 @@ class Error(_c.Structure):
     _fields_ = [("code", _c.c_int), ("message", _c.c_char * 512)]
 
 
+SF_MAX_EXTRA = 8
+
+
+class GeometrySpec(_c.Structure):
+    """sf_geometry_spec_t"""
+
+    _fields_ = [("size", _c.c_char_p), ("regions", _c.c_char_p),
+                ("variant", _c.c_char_p),
+                ("extra", _c.c_char_p * SF_MAX_EXTRA)]
+
+
 class Trace(_c.Structure):
     """sf_trace_t"""
 
@@ -123,6 +134,30 @@ _SIGNATURES = {
     "sf_array_rate": (
         _c.c_int,
         [_ptr, _ptr, _c.c_size_t, _c.c_uint, _c.c_int, _ptr, _ptr, _ptr],
+    ),
+    "sf_geometry_new": (
+        _c.c_void_p, [_c.POINTER(GeometrySpec), _c.POINTER(Error)],
+    ),
+    "sf_geometry_free": (None, [_c.c_void_p]),
+    "sf_geometry_n": (_c.c_int, [_c.c_void_p]),
+    "sf_geometry_is_classic": (_c.c_int, [_c.c_void_p]),
+    "sf_geometry_size_text": (_c.c_char_p, [_c.c_void_p]),
+    "sf_geometry_regions_text": (_c.c_char_p, [_c.c_void_p]),
+    "sf_geometry_variant_text": (_c.c_char_p, [_c.c_void_p]),
+    "sf_array_parse_geom": (
+        _c.c_int,
+        [_c.c_void_p, _c.c_void_p, _ptr, _ptr, _c.c_size_t, _c.c_int, _ptr,
+         _ptr],
+    ),
+    "sf_array_solve_geom": (
+        _c.c_int,
+        [_c.c_void_p, _ptr, _ptr, _ptr, _c.c_size_t, _c.c_uint64, _c.c_uint,
+         _c.c_int, _ptr, _ptr, _ptr, _ptr],
+    ),
+    "sf_array_rate_geom": (
+        _c.c_int,
+        [_c.c_void_p, _ptr, _ptr, _c.c_size_t, _c.c_uint, _c.c_int, _ptr,
+         _ptr, _ptr],
     ),
     "sf_array_card": (
         _c.c_int,

@@ -916,3 +916,83 @@ def test_ctrl_c_stops_a_long_call():
     assert p.returncode == 0, p.stderr.decode()
     assert out[0] == "interrupted" and float(out[2]) < 5, out
     assert out[-1] == "1"
+
+
+# ------------------------------------------------------------ geometries
+
+JIGSAW6 = "111222113322133342534444555664556666"
+
+GEOMETRIES = [
+    ({"size": "6x6"}, []),
+    ({"size": "8x8", "variant": "x"}, ["--variant", "x"]),
+    ({"regions": JIGSAW6}, ["--regions", JIGSAW6]),
+    ({"size": "12x12"}, []),
+]
+
+
+def _geom_puzzles(cli, kwargs, opts, n):
+    """n puzzles of the geometry made by the command line, a few records
+    that are not puzzles, and one with a clash."""
+    size = kwargs.get("size", "6x6")
+    lines = cli(["generate", "-n", str(n), "--seed", "4", "--geometry", size]
+                + opts)
+    side = len(lines[0])
+    return lines + ["1" * 5, "x" * side, "11" + "." * (side - 2)]
+
+
+@pytest.mark.parametrize("kwargs,opts", GEOMETRIES)
+def test_geometry_solve_and_rate_match_cli(cli, kwargs, opts):
+    g = sudoflow.Geometry(**kwargs)
+    lines = _geom_puzzles(cli, kwargs, opts, 30)
+    want = cli(["solve", "--count", "--lex", "--geometry", g.size] + opts +
+               ["--fields", "status,count,guesses,solution"], lines)
+    r = sudoflow.solve(lines, limit=2, lex=True, geometry=g)
+    sols = sudoflow.to_strings(r.solutions, geometry=g)
+    got = [",".join([sudoflow.STATUS_NAMES[r.statuses[i]], str(r.counts[i]),
+                     str(r.guesses[i]), sols[i] if r.counts[i] else ""])
+           for i in range(len(lines))]
+    assert got == want
+    assert r.solutions.shape == (len(lines), g.cells)
+    want = cli(["rate", "--geometry", g.size] + opts +
+               ["--fields", "status,rating,level"], lines)
+    rr = sudoflow.rate(lines, geometry=g)
+    got = []
+    for i in range(len(lines)):
+        rating = "" if np.isnan(rr.ratings[i]) else "%.2f" % rr.ratings[i]
+        level = "" if rr.levels[i] < 0 else sudoflow.LEVEL_NAMES[rr.levels[i]]
+        got.append(",".join([sudoflow.STATUS_NAMES[rr.statuses[i]], rating,
+                             level]))
+    assert got == want
+
+
+def test_geometry_arrays_and_strings_agree(cli):
+    g = sudoflow.Geometry("6x6")
+    lines = _geom_puzzles(cli, {"size": "6x6"}, [], 20)[:20]
+    a = sudoflow.solve(lines, limit=2, geometry=g)
+    cells = np.array([[0 if ch == "." else int(ch) for ch in line]
+                      for line in lines], dtype=np.int32)
+    b = sudoflow.solve(cells, limit=2, geometry=g, threads=1)
+    for name in ("solutions", "counts", "statuses", "guesses"):
+        assert (getattr(a, name) == getattr(b, name)).all()
+    assert (a.statuses == sudoflow.UNIQUE).all()
+
+
+def test_geometry_errors():
+    with pytest.raises(ValueError, match="do not tile"):
+        sudoflow.Geometry("6x6:4x2")
+    with pytest.raises(ValueError, match="no box shape"):
+        sudoflow.Geometry("7x7")
+    with pytest.raises(TypeError, match="size must be a str"):
+        sudoflow.Geometry(6)
+    with pytest.raises(TypeError, match="geometry must be"):
+        sudoflow.solve(["." * 36], geometry="6x6")
+    g = sudoflow.Geometry("4x4")
+    with pytest.raises(ValueError, match=r"shape \(N, 16\)"):
+        sudoflow.solve(np.zeros((2, 81), dtype=np.uint8), geometry=g)
+    with pytest.raises(ValueError, match="0 \\(empty\\) to 4"):
+        sudoflow.solve(np.full((1, 16), 5, dtype=np.uint8), geometry=g)
+    # a classic Geometry is the classic path
+    c = sudoflow.Geometry("9x9")
+    line = load("sample.txt.gz", 1)[0]
+    assert (sudoflow.solve([line], geometry=c).solutions ==
+            sudoflow.solve([line]).solutions).all()

@@ -97,6 +97,8 @@ static int bad_args(size_t n, const void *a, const void *b, const void *c)
     return n > ROWS_MAX || (n > 0 && (!a || !b || !c));
 }
 #define GIVEN ((const void *)1)
+/* ...and of any geometry (SF_MAX_CELLS cells a row). */
+#define GEOM_ROWS_MAX (SIZE_MAX / SF_MAX_CELLS / sizeof(uint64_t))
 
 static int flagged(const uint8_t *invalid, size_t i)
 {
@@ -109,6 +111,9 @@ typedef struct parse_ctx {
     const char *text;
     const uint64_t *off;
     uint8_t *cells, *invalid;
+    const sf_geometry_t *g;  /* NULL: classic 9x9 */
+    const sf_alphabet_t *a;  /* g's alphabet (NULL: the default) */
+    size_t nc;               /* cells a row */
 } parse_ctx_t;
 
 static void parse_row(const void *ctx, void *state, size_t i)
@@ -121,16 +126,29 @@ static void parse_row(const void *ctx, void *state, size_t i)
         len--;
     if (len > 0 && text[len - 1] == '\r')
         len--;
-    c->invalid[i] = sf_parse_line(text, len, c->cells + SF_CELLS * i,
-                                  &why) != 0;
+    uint8_t *row = c->cells + c->nc * i;
+    c->invalid[i] = (c->g ? sf_parse_geom(c->g, c->a, text, len, row, &why) < 0
+                          : sf_parse_line(text, len, row, &why) != 0);
+    if (c->invalid[i])
+        memset(row, 0, c->nc);
 }
 
 int sf_array_parse(const char *text, const uint64_t *off, size_t n,
                    int threads, uint8_t *cells, uint8_t *invalid)
 {
+    return sf_array_parse_geom(NULL, NULL, text, off, n, threads, cells,
+                               invalid);
+}
+
+int sf_array_parse_geom(const sf_geometry_t *g, const sf_alphabet_t *a,
+                        const char *text, const uint64_t *off, size_t n,
+                        int threads, uint8_t *cells, uint8_t *invalid)
+{
     if (bad_args(n, text, off, cells) || (n && !invalid))
         return -1;
-    const parse_ctx_t c = {text, off, cells, invalid};
+    const int other = !sf_geometry_is_classic(g);
+    const parse_ctx_t c = {text, off, cells, invalid, other ? g : NULL, a,
+                           (size_t)sf_geometry_cells(g)};
     const row_job_t job = {&c, NULL, parse_row, NULL};
     return run_rows(&job, n, threads, 4096);
 }
@@ -168,6 +186,8 @@ typedef struct solve_ctx {
     unsigned flags;
     uint8_t *solutions, *statuses;
     uint64_t *counts, *guesses;
+    const sf_geometry_t *g; /* NULL: classic 9x9 */
+    size_t nc;              /* cells a row */
 } solve_ctx_t;
 
 static void *solver_start(const void *ctx)
@@ -184,13 +204,13 @@ static void solver_stop(void *state)
 static void solve_row(const void *ctx, void *state, size_t i)
 {
     const solve_ctx_t *c = ctx;
-    uint8_t *sol = c->solutions + SF_CELLS * i;
+    uint8_t *sol = c->solutions + c->nc * i;
     sf_result_t r = {0, 0, SF_INVALID};
     if (!flagged(c->invalid, i))
-        sf_solve_cells(state, c->cells + SF_CELLS * i, c->limit, c->flags,
-                       sol, &r);
+        sf_solve_geom(state, c->g, c->cells + c->nc * i, c->limit, c->flags,
+                      sol, &r);
     if (r.count == 0)
-        memset(sol, 0, SF_CELLS);
+        memset(sol, 0, c->nc);
     c->counts[i] = r.count;
     c->guesses[i] = r.guesses;
     c->statuses[i] = (uint8_t)r.status;
@@ -201,10 +221,22 @@ int sf_array_solve(const sf_kernel_t *k, const uint8_t *cells,
                    unsigned flags, int threads, uint8_t *solutions,
                    uint64_t *counts, uint8_t *statuses, uint64_t *guesses)
 {
-    if (bad_args(n, cells, solutions, statuses) || (n && (!counts || !guesses)))
+    return sf_array_solve_geom(NULL, k, cells, invalid, n, limit, flags,
+                               threads, solutions, counts, statuses, guesses);
+}
+
+int sf_array_solve_geom(const sf_geometry_t *g, const sf_kernel_t *k,
+                        const uint8_t *cells, const uint8_t *invalid,
+                        size_t n, uint64_t limit, unsigned flags, int threads,
+                        uint8_t *solutions, uint64_t *counts,
+                        uint8_t *statuses, uint64_t *guesses)
+{
+    if (bad_args(n, cells, solutions, statuses) || n > GEOM_ROWS_MAX ||
+        (n && (!counts || !guesses)))
         return -1;
     const solve_ctx_t c = {k, cells, invalid, limit, flags,
-                           solutions, statuses, counts, guesses};
+                           solutions, statuses, counts, guesses, g,
+                           (size_t)sf_geometry_cells(g)};
     const row_job_t job = {&c, solver_start, solve_row, solver_stop};
     return run_rows(&job, n, threads, 128);
 }
@@ -218,7 +250,27 @@ typedef struct rate_ctx {
     uint8_t *statuses;
     double *ratings;
     int8_t *levels;
+    const sf_geometry_t *g; /* NULL: classic 9x9 */
 } rate_ctx_t;
+
+/* A row of another geometry: the guesses of the count to 2 and
+ * sf_logic_level_geom (as `sudoflow rate` on such a record). */
+static void rate_geom_row(const void *ctx, void *state, size_t i)
+{
+    const rate_ctx_t *c = ctx;
+    const size_t nc = (size_t)sf_geometry_cells(c->g);
+    const uint8_t *cells = c->cells + nc * i;
+    sf_result_t r = {0, 0, SF_INVALID};
+    if (!flagged(c->invalid, i))
+        sf_solve_geom(state, c->g, cells, 2, 0, NULL, &r);
+    c->statuses[i] = (uint8_t)r.status;
+    c->ratings[i] = -1;
+    c->levels[i] = -1;
+    if (r.status != SF_UNIQUE && r.status != SF_MULTIPLE)
+        return;
+    c->ratings[i] = (double)r.guesses;
+    c->levels[i] = (int8_t)sf_logic_level_geom(c->g, cells);
+}
 
 static void rate_row(const void *ctx, void *state, size_t i)
 {
@@ -246,8 +298,25 @@ int sf_array_rate(const uint8_t *cells, const uint8_t *invalid, size_t n,
     if (bad_args(n, cells, statuses, ratings) || (n && !levels))
         return -1;
     const rate_ctx_t c = {NULL, cells, invalid, samples, statuses, ratings,
-                          levels};
+                          levels, NULL};
     const row_job_t job = {&c, solver_start, rate_row, solver_stop};
+    return run_rows(&job, n, threads, 4);
+}
+
+int sf_array_rate_geom(const sf_geometry_t *g, const uint8_t *cells,
+                       const uint8_t *invalid, size_t n, unsigned samples,
+                       int threads, uint8_t *statuses, double *ratings,
+                       int8_t *levels)
+{
+    if (sf_geometry_is_classic(g))
+        return sf_array_rate(cells, invalid, n, samples, threads, statuses,
+                             ratings, levels);
+    if (bad_args(n, cells, statuses, ratings) || n > GEOM_ROWS_MAX ||
+        (n && !levels))
+        return -1;
+    const rate_ctx_t c = {NULL, cells, invalid, samples, statuses, ratings,
+                          levels, g};
+    const row_job_t job = {&c, solver_start, rate_geom_row, solver_stop};
     return run_rows(&job, n, threads, 4);
 }
 
