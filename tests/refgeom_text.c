@@ -8,6 +8,13 @@
 
 #include "refgeom_text.h"
 
+const char REFG_JIGSAW5[] = "11122" "11222" "33344" "33544" "55554";
+const char REFG_JIGSAW6[] = "111222" "113322" "133342" "534444" "555664"
+                            "556666";
+const char REFG_JIGSAW9[] =
+    "111112222" "113311222" "333445522" "334445666" "334555677"
+    "444566677" "885566777" "888997799" "888899999";
+
 static const struct {
     const char *name;
     unsigned bits;

@@ -16,4 +16,8 @@
 int refg_from_text(refg_t *g, const char *size, const char *regions,
                    const char *variant);
 
+/* Jigsaw region maps the tests share (labels row by row): 5x5, 6x6 and
+ * 9x9, each N regions of N cells. */
+extern const char REFG_JIGSAW5[], REFG_JIGSAW6[], REFG_JIGSAW9[];
+
 #endif

@@ -2,8 +2,8 @@
  * testutil.h -- small helpers shared by the unit tests: a growable text
  * buffer, reading and writing whole files, a fresh temporary directory per
  * test, gzip members made and unpacked with zlib, puzzle files loaded into
- * memory (the public benchmark sets where SF_DATA names them), and
- * deterministic pseudo-random numbers.
+ * memory (the public benchmark sets where SF_DATA names them), geometries
+ * made from the option texts, and deterministic pseudo-random numbers.
  *
  * Everything is `static inline`, so each test program takes only what it
  * uses and nothing needs linking.  Helpers check their own work with cmocka
@@ -26,6 +26,22 @@
 #include <string.h>
 #include <unistd.h>
 #include <zlib.h>
+
+/* ---------------------------------------------------------- geometry */
+
+/* A geometry from the option texts (sf_geometry_spec_t); a failure there
+ * fails the test with the library's reason. */
+static inline sf_geometry_t *geometry_or_fail(const char *size,
+                                              const char *regions,
+                                              const char *variant)
+{
+    const sf_geometry_spec_t spec = {size, regions, variant, {0}};
+    sf_error_t err;
+    sf_geometry_t *g = sf_geometry_new(&spec, &err);
+    if (!g)
+        fail_msg("%s: %s", size ? size : "(map)", err.message);
+    return g;
+}
 
 /* ------------------------------------------------------------ random */
 

@@ -14,17 +14,7 @@
 #include <cmocka.h>
 
 #include "core/geometry.h"
-
-static sf_geometry_t *make(const char *size, const char *regions,
-                           const char *variant)
-{
-    const sf_geometry_spec_t spec = {size, regions, variant, {0}};
-    sf_error_t err;
-    sf_geometry_t *g = sf_geometry_new(&spec, &err);
-    if (!g)
-        fail_msg("%s: %s", size ? size : "(map)", err.message);
-    return g;
-}
+#include "testutil.h"
 
 static void refused(const char *size, const char *regions,
                     const char *variant, const char *why)
@@ -56,7 +46,7 @@ static void test_default_boxes(void **state)
     for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
         char size[16];
         snprintf(size, sizeof size, "%dx%d", want[k][0], want[k][0]);
-        sf_geometry_t *g = make(size, NULL, NULL);
+        sf_geometry_t *g = geometry_or_fail(size, NULL, NULL);
         int r, c;
         assert_int_equal(sf_geometry_box(g, &r, &c), 1);
         assert_int_equal(r, want[k][1]);
@@ -73,27 +63,27 @@ static void test_default_boxes(void **state)
 static void test_peers(void **state)
 {
     (void)state;
-    sf_geometry_t *g = make("6x6:2x3", NULL, NULL);
+    sf_geometry_t *g = geometry_or_fail("6x6:2x3", NULL, NULL);
     assert_int_equal(peers_of(g, 0), 5 + 5 + 5 - 1 - 2);
     assert_int_equal(g->max_peers, 12);
     assert_string_equal(sf_geometry_size_text(g), "6x6:2x3");
     sf_geometry_free(g);
-    g = make("9x9", NULL, "x");
+    g = geometry_or_fail("9x9", NULL, "x");
     assert_int_equal(peers_of(g, 0), 20 + 6);       /* the main diagonal */
     assert_int_equal(peers_of(g, 40), 20 + 6 + 6); /* the centre: both */
     assert_int_equal(peers_of(g, 1), 20);
     assert_int_equal(g->nfull, 29);
     sf_geometry_free(g);
-    g = make("9x9", NULL, "antiknight");
+    g = geometry_or_fail("9x9", NULL, "antiknight");
     assert_int_equal(peers_of(g, 40), 20 + 8); /* no knight cell shares its
                                                 * box or lines */
     assert_int_equal(peers_of(g, 0), 20 + 0); /* (1,2) and (2,1) are in its box */
     sf_geometry_free(g);
-    g = make("9x9", NULL, "antiking");
+    g = geometry_or_fail("9x9", NULL, "antiking");
     assert_int_equal(peers_of(g, 40), 20); /* the king's cells: its box */
     assert_int_equal(peers_of(g, 2), 20 + 1); /* (1,3) is in the next box */
     sf_geometry_free(g);
-    g = make("9x9", NULL, "nonconsecutive");
+    g = geometry_or_fail("9x9", NULL, "nonconsecutive");
     assert_int_equal((int)(g->orth_off[41] - g->orth_off[40]), 4);
     assert_int_equal((int)(g->orth_off[1] - g->orth_off[0]), 2);
     sf_geometry_free(g);
@@ -104,7 +94,7 @@ static void test_peers(void **state)
 static void test_windows_and_groups(void **state)
 {
     (void)state;
-    sf_geometry_t *g = make("9x9", NULL, "windoku");
+    sf_geometry_t *g = geometry_or_fail("9x9", NULL, "windoku");
     assert_int_equal(g->nfull, 27 + 4);
     int n;
     const uint16_t *w = geom_unit(g, 27, &n);
@@ -112,10 +102,10 @@ static void test_windows_and_groups(void **state)
     assert_int_equal(w[0], 10); /* (1,1) */
     assert_int_equal(w[8], 30); /* (3,3) */
     sf_geometry_free(g);
-    g = make("16x16", NULL, "windoku");
+    g = geometry_or_fail("16x16", NULL, "windoku");
     assert_int_equal(g->nfull, 48 + 9);
     sf_geometry_free(g);
-    g = make("6x6:2x3", NULL, "disjoint");
+    g = geometry_or_fail("6x6:2x3", NULL, "disjoint");
     assert_int_equal(g->nfull, 18 + 6);
     w = geom_unit(g, 18, &n);
     assert_int_equal(n, 6);
@@ -131,12 +121,12 @@ static void test_regions_and_extra(void **state)
 {
     (void)state;
     const char *map = "1122 1122 3344 3344"; /* blanks are skipped */
-    sf_geometry_t *g = make(NULL, map, NULL);
+    sf_geometry_t *g = geometry_or_fail(NULL, map, NULL);
     assert_int_equal(sf_geometry_n(g), 4);
     assert_int_equal(sf_geometry_box(g, NULL, NULL), 0);
     assert_string_equal(sf_geometry_regions_text(g), "1122112233443344");
     assert_string_equal(sf_geometry_size_text(g), "4x4");
-    sf_geometry_t *b = make("4x4", NULL, NULL);
+    sf_geometry_t *b = geometry_or_fail("4x4", NULL, NULL);
     assert_true(sf_geometry_equal(g, b)); /* the same units and peers */
     sf_geometry_free(b);
     sf_geometry_free(g);
@@ -154,18 +144,18 @@ static void test_regions_and_extra(void **state)
 static void test_texts_and_equality(void **state)
 {
     (void)state;
-    sf_geometry_t *a = make("9x9", NULL, "antiking,diagonal,x-");
+    sf_geometry_t *a = geometry_or_fail("9x9", NULL, "antiking,diagonal,x-");
     assert_string_equal(sf_geometry_variant_text(a), "x,antiking");
     assert_int_equal(sf_geometry_is_classic(a), 0);
-    sf_geometry_t *b = make("9x9:3x3", NULL, "x,anti-king");
+    sf_geometry_t *b = geometry_or_fail("9x9:3x3", NULL, "x,anti-king");
     assert_true(sf_geometry_equal(a, b));
     sf_geometry_free(b);
-    b = make("9", NULL, NULL);
+    b = geometry_or_fail("9", NULL, NULL);
     assert_true(sf_geometry_is_classic(b));
     assert_true(sf_geometry_equal(b, NULL));
     assert_false(sf_geometry_equal(a, b));
     sf_geometry_free(b);
-    b = make("9x9", NULL, "x,antiknight");
+    b = geometry_or_fail("9x9", NULL, "x,antiknight");
     assert_false(sf_geometry_equal(a, b));
     sf_geometry_free(b);
     sf_geometry_free(a);
@@ -199,7 +189,7 @@ static void test_refused(void **state)
 static void test_givens(void **state)
 {
     (void)state;
-    sf_geometry_t *g = make("4x4", NULL, "nonconsecutive");
+    sf_geometry_t *g = geometry_or_fail("4x4", NULL, "nonconsecutive");
     uint8_t cells[16] = {0};
     assert_true(geom_givens_ok(g, cells));
     cells[0] = 1;

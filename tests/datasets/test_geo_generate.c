@@ -20,14 +20,10 @@
 #include "refgeom_text.h"
 #include "sanitized.h"
 #include "sudoflow.h"
+#include "testutil.h"
 
 #define BUDGET 20000000u /* reference placements per count */
 
-static const char JIGSAW6[] = "111222" "113322" "133342" "534444" "555664"
-                              "556666";
-static const char JIGSAW9[] =
-    "111112222" "113311222" "333445522" "334445666" "334555677"
-    "444566677" "885566777" "888997799" "888899999";
 
 typedef struct gcase {
     const char *size, *regions, *variant;
@@ -43,13 +39,13 @@ static const gcase_t cases[] = {
     {"4x4", NULL, "x", SF_SYM_ROT180, 0, 40},
     {"6x6", NULL, NULL, SF_SYM_NONE, 0, 30},
     {"6x6:3x2", NULL, NULL, SF_SYM_DIAGONAL, 0, 20},
-    {"6x6", JIGSAW6, NULL, SF_SYM_NONE, 0, 20},
+    {"6x6", REFG_JIGSAW6, NULL, SF_SYM_NONE, 0, 20},
     {"6x6", NULL, "nonconsecutive", SF_SYM_MIRROR, 0, 20},
     {"8x8", NULL, NULL, SF_SYM_ROT90, 0, 12},
     {"8x8", NULL, NULL, SF_SYM_NONE, 34, 12},
     {"9x9", NULL, "x,antiknight", SF_SYM_NONE, 12, 12},
     {"6x6", NULL, "antiking", SF_SYM_NONE, 0, 20},
-    {"9x9", JIGSAW9, NULL, SF_SYM_ROT180, 0, 2}, /* 3 s each */
+    {"9x9", REFG_JIGSAW9, NULL, SF_SYM_ROT180, 0, 2}, /* 3 s each */
     {"9x9", NULL, "windoku", SF_SYM_NONE, 40, 8},
     {"12x12", NULL, NULL, SF_SYM_NONE, 90, 4},
 };
@@ -120,11 +116,7 @@ static void check_minimal(const refg_t *rg, const uint8_t *p,
 
 static void check_case(const gcase_t *c)
 {
-    const sf_geometry_spec_t spec = {c->size, c->regions, c->variant, {0}};
-    sf_error_t err;
-    sf_geometry_t *g = sf_geometry_new(&spec, &err);
-    if (!g)
-        fail_msg("%s: %s", c->size, err.message);
+    sf_geometry_t *g = geometry_or_fail(c->size, c->regions, c->variant);
     refg_t rg;
     assert_int_equal(refg_from_text(&rg, c->size, c->regions, c->variant),
                      0);
@@ -167,10 +159,7 @@ static void test_cases(void **state)
 static void test_deterministic(void **state)
 {
     (void)state;
-    const sf_geometry_spec_t spec = {"6x6", NULL, "x", {0}};
-    sf_error_t err;
-    sf_geometry_t *g = sf_geometry_new(&spec, &err);
-    assert_non_null(g);
+    sf_geometry_t *g = geometry_or_fail("6x6", NULL, "x");
     const sf_gen_opts_t o = {0, SF_SYM_NONE};
     sf_gen_t *a = sf_gen_new_geom(g), *b = sf_gen_new_geom(g);
     uint8_t pa[36], sa[36], pb[36], sb[36], pc[36], sc[36];
@@ -193,10 +182,7 @@ static void test_deterministic(void **state)
 static void test_problems(void **state)
 {
     (void)state;
-    const sf_geometry_spec_t spec = {"4x4", NULL, NULL, {0}};
-    sf_error_t err;
-    sf_geometry_t *g = sf_geometry_new(&spec, &err);
-    assert_non_null(g);
+    sf_geometry_t *g = geometry_or_fail("4x4", NULL, NULL);
     const sf_gen_opts_t many = {17, SF_SYM_NONE};
     const sf_gen_opts_t sym = {0, (sf_symmetry_t)SF_SYM_COUNT};
     const sf_gen_opts_t all = {16, SF_SYM_NONE};

@@ -23,22 +23,11 @@
 #include "refgeom_text.h"
 #include "testutil.h"
 
-static sf_geometry_t *make(const char *size, const char *regions,
-                           const char *variant)
-{
-    const sf_geometry_spec_t spec = {size, regions, variant, {0}};
-    sf_error_t err;
-    sf_geometry_t *g = sf_geometry_new(&spec, &err);
-    if (!g)
-        fail_msg("%s: %s", size ? size : "(map)", err.message);
-    return g;
-}
-
 /* Classic: the general ladder is logic.c's, cut at subsets. */
 static void test_classic_agrees(void **state)
 {
     (void)state;
-    sf_geometry_t *g = make("9x9", NULL, NULL);
+    sf_geometry_t *g = geometry_or_fail("9x9", NULL, NULL);
     size_t n;
     uint8_t *cells = load_puzzles("data/sample.txt.gz", &n);
     assert_non_null(cells);
@@ -68,13 +57,11 @@ typedef struct lcase {
     int relabel;   /* any value permutation keeps the rules */
 } lcase_t;
 
-static const char JIGSAW6[] = "111222" "113322" "133342" "534444" "555664"
-                              "556666";
 
 static const lcase_t cases[] = {
     {"4x4", NULL, NULL, 60, 1, 1},
     {"6x6", NULL, NULL, 60, 0, 1},
-    {"6x6", JIGSAW6, NULL, 40, 0, 1},
+    {"6x6", REFG_JIGSAW6, NULL, 40, 0, 1},
     {"6x6", NULL, "nonconsecutive", 40, 0, 0},
     {"8x8", NULL, "x", 30, 0, 1},
     {"9x9", NULL, "antiknight", 30, 1, 1},
@@ -108,7 +95,7 @@ static void relabel(int n, const uint8_t *in, uint8_t *out, unsigned seed)
 
 static void check_case(const lcase_t *c)
 {
-    sf_geometry_t *g = make(c->size, c->regions, c->variant);
+    sf_geometry_t *g = geometry_or_fail(c->size, c->regions, c->variant);
     refg_t rg;
     assert_int_equal(refg_from_text(&rg, c->size, c->regions, c->variant), 0);
     sf_gen_t *gen = sf_gen_new_geom(g);
@@ -166,7 +153,7 @@ static void cells_of(const char *text, uint8_t *cells)
 static void test_examples(void **state)
 {
     (void)state;
-    sf_geometry_t *g4 = make("4x4", NULL, NULL);
+    sf_geometry_t *g4 = geometry_or_fail("4x4", NULL, NULL);
     uint8_t p[36];
     /* several solutions */
     cells_of("12.." "34.." "...." "....", p);
@@ -185,7 +172,7 @@ static void test_examples(void **state)
     assert_int_equal(geo_logic_level(g4, p, NULL), SF_LEVEL_GUESS);
     sf_geometry_free(g4);
     /* non-consecutive: 1 beside 2 is a clash */
-    sf_geometry_t *nc = make("4x4", NULL, "nonconsecutive");
+    sf_geometry_t *nc = geometry_or_fail("4x4", NULL, "nonconsecutive");
     cells_of("12.." "...." "...." "....", p);
     assert_int_equal(geo_logic_level(nc, p, NULL), SF_LEVEL_GUESS);
     sf_geometry_free(nc);

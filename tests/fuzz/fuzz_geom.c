@@ -41,13 +41,8 @@ static const char *const SIZES[] = {"4x4", "4x4:1x4", "6x6", "6x6:3x2",
                                     "10x10", "12x12"};
 #define NSIZES (sizeof SIZES / sizeof SIZES[0])
 
-static const char JIGSAW5[] = "11122" "11222" "33344" "33544" "55554";
-static const char JIGSAW6[] = "111222" "113322" "133342" "534444" "555664"
-                              "556666";
-static const char JIGSAW9[] =
-    "111112222" "113311222" "333445522" "334445666" "334555677"
-    "444566677" "885566777" "888997799" "888899999";
-static const char *const MAPS[] = {JIGSAW5, JIGSAW6, JIGSAW9};
+static const char *const MAPS[] = {REFG_JIGSAW5, REFG_JIGSAW6,
+                                   REFG_JIGSAW9};
 
 static const char *const VARIANTS[] = {"x-", "x+", "windoku", "disjoint",
                                        "antiknight", "antiking",

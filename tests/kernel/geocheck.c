@@ -40,23 +40,15 @@ typedef struct gcase {
     int lo, hi;          /* givens placed, as a share of the cells in % */
 } gcase_t;
 
-/* Jigsaw maps, by label. */
-static const char JIGSAW5[] = "11122" "11222" "33344" "33544" "55554";
-static const char JIGSAW6[] = "111222" "113322" "133342" "534444" "555664"
-                              "556666";
-static const char JIGSAW9[] =
-    "111112222" "113311222" "333445522" "334445666" "334555677"
-    "444566677" "885566777" "888997799" "888899999";
-
 static const gcase_t cases[] = {
     {"4x4", NULL, NULL, 400, 10, 60},
     {"4x4:1x4", NULL, NULL, 200, 10, 60},
     {"4x4", NULL, "x", 300, 10, 50},
     {"6x6", NULL, "nonconsecutive", 200, 5, 40},
-    {"5x5", JIGSAW5, NULL, 300, 10, 50},
+    {"5x5", REFG_JIGSAW5, NULL, 300, 10, 50},
     {"6x6", NULL, NULL, 400, 15, 50},
     {"6x6:3x2", NULL, NULL, 300, 15, 50},
-    {"6x6", JIGSAW6, NULL, 300, 15, 50},
+    {"6x6", REFG_JIGSAW6, NULL, 300, 15, 50},
     {"6x6", NULL, "antiking", 200, 10, 45},
     {"6x6:3x2", NULL, "x", 200, 10, 45},
     {"8x8", NULL, NULL, 300, 25, 50},
@@ -71,8 +63,8 @@ static const gcase_t cases[] = {
     {"9x9", NULL, "x,antiknight", 150, 25, 45},
     {"9x9", NULL, "windoku,x,antiking", 100, 25, 45},
     {"9x9", NULL, "disjoint,nonconsecutive", 100, 25, 45},
-    {"9x9", JIGSAW9, NULL, 300, 25, 45},
-    {"9x9", JIGSAW9, "x", 150, 25, 45},
+    {"9x9", REFG_JIGSAW9, NULL, 300, 25, 45},
+    {"9x9", REFG_JIGSAW9, "x", 150, 25, 45},
     {"10x10", NULL, NULL, 150, 35, 55},
     {"12x12", NULL, NULL, 100, 40, 60},
     {"12x12:4x3", NULL, "antiknight", 60, 40, 60},
