@@ -27,6 +27,8 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "sudoflow.h"
+
 /* ---------------------------------------------------------- geometry */
 
 /* A geometry from the option texts (sf_geometry_spec_t); a failure there
