@@ -936,6 +936,20 @@ SF_API int sf_xform_apply(const sf_xform_t *t, const uint8_t *in,
  * in and out may be the same array.  Uses about 55 KiB of stack. */
 SF_API void sf_canon(const uint8_t *in, uint8_t *out, sf_xform_t *t);
 
+/* Other geometries have their own group (docs/geometry.md): the maps of
+ * rows, columns and transposition that keep every unit, peer and
+ * neighbour rule of g, with any relabelling (under non-consecutive only
+ * the identity and v -> N+1-v).  sf_canon_geom writes the smallest image
+ * of in (N*N cells, row-major, 0 first) over g's group, relabelled by
+ * first appearance where relabelling is free; sf_canon's form for NULL
+ * or classic g.  0, or -1 with err filled (a group too large to list, as
+ * 25x25 with disjoint groups: SF_ERR_USAGE; out of memory). */
+SF_API int sf_canon_geom(const sf_geometry_t *g, const uint8_t *in,
+                         uint8_t *out, sf_error_t *err);
+/* The order of g's group (2 * 6^8 * 9! for classic), or -1 with err
+ * filled as sf_canon_geom. */
+SF_API double sf_symmetries_geom(const sf_geometry_t *g, sf_error_t *err);
+
 /* Difficulty: the hardest human technique a logical solver needs, and a
  * solver-based rating. */
 
@@ -1266,6 +1280,14 @@ typedef struct sf_audit_key {
  * Returns key->status. */
 SF_API sf_status_t sf_audit_key(sf_solver_t *solver, const uint8_t *cells,
                                 sf_audit_key_t *key);
+/* The same for a puzzle of geometry g (N*N cells; NULL or classic:
+ * sf_audit_key): hashes of canonical forms under g's group, never equal
+ * to those of another geometry.  SF_INVALID with err filled when g's
+ * group cannot be had (sf_canon_geom). */
+SF_API sf_status_t sf_audit_key_geom(sf_solver_t *solver,
+                                     const sf_geometry_t *g,
+                                     const uint8_t *cells,
+                                     sf_audit_key_t *key, sf_error_t *err);
 
 typedef struct sf_audit sf_audit_t;
 

@@ -14,7 +14,9 @@
  * summary counts the test records that leak, per set and kind, and the
  * exit status is 4 when any does, so a pipeline can stop on it.  In
  * sudoflow-mpi both ordered passes run on rank 0, which so holds the
- * whole audit; it tells the others how many findings there are.
+ * whole audit; it tells the others how many findings there are.  Puzzles
+ * of other geometries are keyed under their geometry's group
+ * (sf_audit_key_geom), and never match a puzzle of another geometry.
  */
 #include "cli.h"
 #include "engine/dist.h" /* sudoflow-mpi: a process of several (sf_dist) */
@@ -79,7 +81,8 @@ static void audit_usage(FILE *to)
 "record per finding, in test order, with the first equivalent record\n"
 "(file and line) and how many there are.  Test puzzles without exactly\n"
 "one solution are listed as multiple or unsolvable.  Exit status 4 when\n"
-"any test puzzle leaks.\n\n"
+"any test puzzle leaks.  Other geometries use their own symmetries\n"
+"(docs/geometry.md).\n\n"
 "      --train FILE     a train file (may be repeated: one set)\n"
 "      --test FILE      a test file (may be repeated: one set)\n"
 "      --reference FILE a reference file, e.g. a public benchmark (may be\n"
@@ -87,7 +90,7 @@ static void audit_usage(FILE *to)
 "      --memory SIZE    memory for the comparison (default 256M; K, M, G);\n"
 "                       beyond it records go to temporary files\n"
 "      --tmpdir DIR     where those go (default $TMPDIR, else /tmp)\n"
-CLI_INPUT_HELP CLI_OUTPUT_HELP, to);
+CLI_GEOMETRY_HELP CLI_INPUT_HELP CLI_OUTPUT_HELP, to);
 }
 
 enum { OPT_TRAIN = CLI_OPT_OWN, OPT_TEST, OPT_REFERENCE, OPT_MEMORY,
@@ -96,6 +99,7 @@ enum { OPT_TRAIN = CLI_OPT_OWN, OPT_TEST, OPT_REFERENCE, OPT_MEMORY,
 static const struct option audit_options[] = {
     CLI_OUTPUT_OPTIONS,
     CLI_INPUT_OPTIONS,
+    CLI_GEOMETRY_OPTIONS,
     {"train", required_argument, NULL, OPT_TRAIN},
     {"test", required_argument, NULL, OPT_TEST},
     {"reference", required_argument, NULL, OPT_REFERENCE},
@@ -275,8 +279,9 @@ static void read_work(void *ctx, int thread, const sf_item_t *it, void *slot)
     sf_audit_key_t *key = slot;
     if (it->rec->invalid)
         key->status = SF_INVALID;
-    else
-        sf_audit_key(k->workers[thread].solver, it->rec->cells, key);
+    else /* a named geometry's group was had before the run */
+        sf_audit_key_geom(k->workers[thread].solver, it->rec->geom,
+                          it->cells, key, NULL);
 }
 
 static int read_keep(void *ctx, const sf_item_t *it, void *slot,
@@ -507,11 +512,14 @@ int cli_audit(int argc, char **argv)
     memset(&k, 0, sizeof k);
     cli_run_init(&k.run, "audit");
     k.memory = (size_t)256 << 20;
-    const int code = cli_run_usage(&k.run, audit_args(&k, argc, argv),
-                                   audit_usage);
+    k.run.any_size = 1;
+    int code = cli_run_usage(&k.run, audit_args(&k, argc, argv), audit_usage);
+    if (code < 0 && cli_geom_group(&k.run.geom) != 0)
+        code = EXIT_USAGE;
     if (code >= 0) {
         free(k.given);
         free(k.files);
+        cli_geom_free(&k.run.geom);
         return code;
     }
     k.run.reader.no_text = 1;
@@ -535,6 +543,7 @@ int cli_audit(int argc, char **argv)
     free(k.by_set);
     free(k.files);
     free(k.given);
+    cli_geom_free(&k.run.geom);
     if (leak)
         return EXIT_LEAK;
     return status == EXIT_OK && k.empty_sets ? EXIT_INVALID : status;

@@ -13,6 +13,7 @@
  * dropped: they keep their output record, with empty canon and puzzle.
  */
 #include "cli.h"
+#include "datasets/geo_symmetry.h"
 #include "datasets/rating.h"
 
 #include <getopt.h>
@@ -48,11 +49,12 @@ static void canon_usage(FILE *to)
 "usage: sudoflow canon [OPTIONS] [FILE...]\n"
 "Write the canonical form of each puzzle: the smallest of all its\n"
 "equivalent copies (band, row, stack, column and digit permutations and\n"
-"transposition), so equivalent puzzles give the same line.\n\n"
+"transposition), so equivalent puzzles give the same line.  Other\n"
+"geometries use their own symmetries (docs/geometry.md).\n\n"
 "      --dedupe         keep only the first puzzle of each equivalence\n"
 "                       class (memory: 16 bytes per class, at most 4x)\n"
 "      --fields LIST    of canon,puzzle,line (default: canon)\n"
-CLI_INPUT_HELP CLI_OUTPUT_HELP, to);
+CLI_GEOMETRY_HELP CLI_INPUT_HELP CLI_OUTPUT_HELP, to);
 }
 
 enum { OPT_DEDUPE = CLI_OPT_OWN, OPT_FIELDS };
@@ -60,6 +62,7 @@ enum { OPT_DEDUPE = CLI_OPT_OWN, OPT_FIELDS };
 static const struct option canon_options[] = {
     CLI_OUTPUT_OPTIONS,
     CLI_INPUT_OPTIONS,
+    CLI_GEOMETRY_OPTIONS,
     {"dedupe", no_argument, NULL, OPT_DEDUPE},
     {"fields", required_argument, NULL, OPT_FIELDS},
     {NULL, 0, NULL, 0},
@@ -125,7 +128,11 @@ static void canon_work(void *ctx, int thread, const sf_item_t *it, void *slot)
     (void)ctx;
     (void)thread;
     canon_slot_t *s = slot;
-    if (!it->rec->invalid)
+    if (it->rec->invalid)
+        return;
+    if (it->rec->geom) /* its group was had before the run */
+        sf_canon_hash_geom(it->rec->geom, it->cells, 0, s->h, it->room, NULL);
+    else
         sf_canon_hash(it->rec->cells, 0, s->h, s->canon);
 }
 
@@ -146,18 +153,19 @@ static void canon_emit(void *ctx, int thread, const sf_item_t *it, void *slot,
     const sf_record_t *rec = it->rec;
     (void)thread;
     for (int i = 0; i < k->fields.n; i++) {
-        switch (k->fields.f[i]) {
+        const int f = k->fields.f[i];
+        const uint8_t *cells = f == F_CANON ? (rec->geom ? it->room : s->canon)
+                                            : it->cells;
+        switch (f) {
         case F_CANON:
-            if (rec->invalid)
-                sf_out_text(out[0], "", 0);
-            else
-                sf_out_cells(out[0], s->canon, '.');
-            break;
         case F_PUZZLE:
             if (rec->invalid)
                 sf_out_text(out[0], "", 0);
+            else if (rec->geom)
+                cli_put_geom(out[0], rec->geom, &k->run.geom.alpha,
+                             rec->form, cells);
             else
-                sf_out_cells(out[0], rec->cells, '.');
+                sf_out_cells(out[0], cells, '.');
             break;
         default: sf_out_text(out[0], it->text, rec->text_len); break;
         }
@@ -189,13 +197,18 @@ int cli_canon(int argc, char **argv)
     canon_cli_t k;
     memset(&k, 0, sizeof k);
     cli_run_init(&k.run, "canon");
+    k.run.any_size = 1;
     k.fields.n = 1;
     k.fields.f[0] = F_CANON;
     const int a = cli_run_args(&k.run, argc, argv, canon_options,
                                canon_option, &k);
-    const int code = cli_run_usage(&k.run, a, canon_usage);
-    if (code >= 0)
+    int code = cli_run_usage(&k.run, a, canon_usage);
+    if (code < 0 && cli_geom_group(&k.run.geom) != 0)
+        code = EXIT_USAGE;
+    if (code >= 0) {
+        cli_geom_free(&k.run.geom);
         return code;
+    }
     k.run.reader.no_text = !cli_has_field(&k.fields, F_LINE);
     cli_use_fields(&k.run, &k.fields, field_names);
     sf_error_t err = {0};
@@ -203,5 +216,6 @@ int cli_canon(int argc, char **argv)
                                    (size_t)(argc - optind), 1, &k.run.writer,
                                    1, canon_body, &k, &err);
     free(k.seen.v);
+    cli_geom_free(&k.run.geom);
     return cli_job_finish(&k.run, rc, &err, &k.stats, "puzzles");
 }

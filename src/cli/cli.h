@@ -191,6 +191,9 @@ int cli_geom_option(cli_geom_t *g, int c, const char *arg);
  * after a usage error. */
 int cli_geom_build(cli_geom_t *g);
 void cli_geom_free(cli_geom_t *g);
+/* For the commands that use symmetries: 0 when the named geometry (if
+ * any) has a group they can use, else -1 after saying why. */
+int cli_geom_group(const cli_geom_t *g);
 
 /* Options and run state shared by the batch commands. */
 typedef struct cli_run {

@@ -7,6 +7,7 @@
  * be given inline or as @FILE, whose blanks and line ends are skipped.
  */
 #include "cli.h"
+#include "datasets/geo_symmetry.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,4 +96,14 @@ void cli_geom_free(cli_geom_t *g)
         free(g->owned[k]);
         g->owned[k] = NULL;
     }
+}
+
+int cli_geom_group(const cli_geom_t *g)
+{
+    sf_error_t err = {0};
+    if (!g->geom || sf_geometry_is_classic(g->geom) ||
+        geo_group_of(g->geom, &err))
+        return 0;
+    cli_error("%s", err.message);
+    return -1;
 }

@@ -21,10 +21,13 @@
  * and no output.  grid: each record is written as 9 rows in its input
  * style (cells space-separated or not, the input's empty-cell marks; frame
  * lines are not kept), grids separated by a blank line, so each output
- * reads back as the same grids.  Both rules need the records in input
- * order, so they live in the job's ordered pass (keep).
+ * reads back as the same grids (another geometry's grid as its rows
+ * were read).  Both rules need the records in input order, so they live
+ * in the job's ordered pass (keep).  Puzzles of other geometries hash
+ * their form under their geometry's group (datasets/geo_symmetry.c).
  */
 #include "cli.h"
+#include "datasets/geo_symmetry.h"
 #include "datasets/rating.h"
 
 #include <getopt.h>
@@ -86,7 +89,8 @@ static void split_usage(FILE *to)
 "read, by a seeded hash of its canonical form: equivalent puzzles always\n"
 "land on the same side.  The outputs keep the input format: for csv the\n"
 "header row goes to both (all csv inputs need the same header), grids are\n"
-"separated by a blank line.\n\n"
+"separated by a blank line.  Other geometries use their own symmetries\n"
+"(docs/geometry.md).\n\n"
 "      --test-fraction F  share of records for the test file, 0 to 1\n"
 "      --seed S         random seed (default: drawn, shown in the summary)\n"
 "      --group-by G     puzzle (the default: equivalent puzzles on one side)\n"
@@ -95,7 +99,7 @@ static void split_usage(FILE *to)
 "                       one solution goes by its puzzle)\n"
 "      --train FILE     the train file (gzip when it ends in .gz)\n"
 "      --test FILE      the test file\n"
-CLI_INPUT_HELP
+CLI_GEOMETRY_HELP CLI_INPUT_HELP
 "  -j, --threads N      worker threads (default or 0: all cores)\n"
 "      --gzip           compress the outputs\n"
 "      --gzip-level N   gzip level 1-9 (default 1)\n"
@@ -113,6 +117,7 @@ enum { OPT_FRACTION = CLI_OPT_OWN, OPT_SEED, OPT_TRAIN, OPT_TEST,
 static const struct option split_options[] = {
     CLI_OUTPUT_OPTIONS,
     CLI_INPUT_OPTIONS,
+    CLI_GEOMETRY_OPTIONS,
     {"test-fraction", required_argument, NULL, OPT_FRACTION},
     {"seed", required_argument, NULL, OPT_SEED},
     {"train", required_argument, NULL, OPT_TRAIN},
@@ -265,17 +270,20 @@ static int split_start(void *ctx, int threads)
  * solution grid when it has exactly one (s->alone when not). */
 static const uint8_t *group_of(const split_cli_t *k, int thread,
                                const sf_item_t *it, split_slot_t *s,
-                               uint8_t solution[SF_CELLS])
+                               uint8_t *solution)
 {
     s->alone = 0;
     if (!k->by_solution)
-        return it->rec->cells;
+        return it->cells;
     sf_result_t r;
-    if (sf_solve_cells(k->workers[thread].solver, it->rec->cells, 2, 0,
-                       solution, &r) == SF_UNIQUE)
+    sf_solver_t *solver = k->workers[thread].solver;
+    if ((it->rec->geom ? sf_solve_geom(solver, it->rec->geom, it->cells, 2,
+                                       0, solution, &r)
+                       : sf_solve_cells(solver, it->cells, 2, 0, solution,
+                                        &r)) == SF_UNIQUE)
         return solution;
     s->alone = 1;
-    return it->rec->cells;
+    return it->cells;
 }
 
 static void split_work(void *ctx, int thread, const sf_item_t *it, void *slot)
@@ -287,8 +295,11 @@ static void split_work(void *ctx, int thread, const sf_item_t *it, void *slot)
         return;
     }
     uint64_t h[2];
-    uint8_t solution[SF_CELLS];
-    sf_canon_hash(group_of(k, thread, it, s, solution), k->seed, h, NULL);
+    uint8_t solution[SF_MAX_CELLS];
+    /* a named geometry's group was had before the run; a detected
+     * one's (boxes alone) is always had */
+    sf_canon_hash_geom(it->rec->geom, group_of(k, thread, it, s, solution),
+                       k->seed, h, NULL, NULL);
     const double u = (double)(h[0] >> 11) * 0x1p-53;
     s->side = u < k->fraction ? TEST : TRAIN;
 }
@@ -298,6 +309,12 @@ static void split_work(void *ctx, int thread, const sf_item_t *it, void *slot)
  * it is the first on its side, as one output record. */
 static void emit_grid(const sf_item_t *it, int first, sf_out_t *out)
 {
+    if (it->rec->geom) {
+        if (!first)
+            sf_out_record(out, "", 0);
+        sf_out_record(out, it->text, it->rec->text_len);
+        return;
+    }
     char chars[SF_CELLS];
     for (int i = 0; i < SF_CELLS; i++) {
         const uint8_t v = it->rec->cells[i];
@@ -382,10 +399,14 @@ int cli_split(int argc, char **argv)
     memset(&k, 0, sizeof k);
     cli_run_init(&k.run, "split");
     k.run.out_formats = 0; /* records go out as they were read */
-    const int code = cli_run_usage(&k.run, split_args(&k, argc, argv),
-                                   split_usage);
-    if (code >= 0)
+    k.run.any_size = 1;
+    int code = cli_run_usage(&k.run, split_args(&k, argc, argv), split_usage);
+    if (code < 0 && cli_geom_group(&k.run.geom) != 0)
+        code = EXIT_USAGE;
+    if (code >= 0) {
+        cli_geom_free(&k.run.geom);
         return code;
+    }
     if (!k.seeded)
         k.seed = cli_random_seed();
     sf_writer_opts_t wo[2] = {k.run.writer, k.run.writer};
@@ -400,5 +421,6 @@ int cli_split(int argc, char **argv)
     for (int t = 0; k.workers && t < k.threads; t++)
         sf_solver_free(k.workers[t].solver);
     free(k.workers);
+    cli_geom_free(&k.run.geom);
     return cli_job_finish(&k.run, rc, &err, &k.stats, "puzzles");
 }

@@ -12,12 +12,16 @@
  * limit 2) once for the run of its copies it gets and keeps the answer;
  * when the solution is unique, every copy's solution is that solution
  * under the copy's transform.  An invalid record still gives its K output
- * records, with empty puzzle and solution.
+ * records, with empty puzzle and solution.  Puzzles of other geometries
+ * draw from their geometry's group (datasets/geo_symmetry.c); their
+ * solutions need a slot of N*N bytes, sized for the largest grid the run
+ * may read only when the solution field is asked for.
  */
 #include "cli.h"
 #include "datasets/rating.h"
 #include "core/rng.h"
 #include "datasets/equivalence.h"
+#include "datasets/geo_symmetry.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -29,15 +33,16 @@ static const char *const field_names[F_COUNT] = {
     "puzzle", "solution", "index", "line"};
 
 typedef struct xf_slot {
-    uint8_t solution[SF_CELLS];
     uint8_t unique;       /* solution holds the unique solution */
+    uint8_t solution[];   /* cells bytes (xf_cli_t) */
 } xf_slot_t;
 
 /* A thread's last solved record, for its next copies. */
 typedef struct xf_seen {
     uint64_t index;       /* record index */
     int valid;
-    xf_slot_t answer;
+    uint8_t unique;
+    uint8_t solution[SF_MAX_CELLS];
 } xf_seen_t;
 
 typedef struct xf_cli {
@@ -47,6 +52,7 @@ typedef struct xf_cli {
     uint64_t seed;
     int seeded;           /* --seed given */
     int want_solution;
+    size_t cells;         /* solution bytes in a slot */
     sf_solver_t **solvers;/* one per thread */
     xf_seen_t *seen;      /* one per thread */
     int threads;
@@ -65,7 +71,8 @@ static void transform_usage(FILE *to)
 "                       solution is the copy's unique solution (empty when\n"
 "                       the puzzle has none or several), index the 1-based\n"
 "                       number of the input record\n"
-CLI_INPUT_HELP CLI_OUTPUT_HELP, to);
+"Other geometries use their own symmetries (docs/geometry.md).\n"
+CLI_GEOMETRY_HELP CLI_INPUT_HELP CLI_OUTPUT_HELP, to);
 }
 
 enum { OPT_AUGMENT = CLI_OPT_OWN, OPT_SEED, OPT_FIELDS };
@@ -73,6 +80,7 @@ enum { OPT_AUGMENT = CLI_OPT_OWN, OPT_SEED, OPT_FIELDS };
 static const struct option transform_options[] = {
     CLI_OUTPUT_OPTIONS,
     CLI_INPUT_OPTIONS,
+    CLI_GEOMETRY_OPTIONS,
     {"augment", required_argument, NULL, OPT_AUGMENT},
     {"seed", required_argument, NULL, OPT_SEED},
     {"fields", required_argument, NULL, OPT_FIELDS},
@@ -136,38 +144,57 @@ static void transform_work(void *ctx, int thread, const sf_item_t *it,
         return;
     if (!seen->valid || seen->index != it->index) {
         sf_result_t r;
-        seen->answer.unique =
-            sf_solve_cells(k->solvers[thread], it->rec->cells, 2, 0,
-                           seen->answer.solution, &r) == SF_UNIQUE;
+        const sf_status_t st =
+            it->rec->geom
+                ? sf_solve_geom(k->solvers[thread], it->rec->geom, it->cells,
+                                2, 0, seen->solution, &r)
+                : sf_solve_cells(k->solvers[thread], it->rec->cells, 2, 0,
+                                 seen->solution, &r);
+        seen->unique = st == SF_UNIQUE;
         seen->index = it->index;
         seen->valid = 1;
     }
-    *s = seen->answer;
+    s->unique = seen->unique;
+    if (s->unique)
+        memcpy(s->solution, seen->solution,
+               (size_t)sf_geometry_cells(it->rec->geom));
 }
 
-/* One output copy: the puzzle and solution under transform t. */
+/* The record's cells (puzzle, or solution) under the copy's transform:
+ * a classic one, or an element of the record's geometry's group. */
+static void put_cells(const xf_cli_t *k, const sf_record_t *rec,
+                      const sf_xform_t *t, const geo_xform_t *gt,
+                      const uint8_t *in, char blank, sf_out_t *out)
+{
+    uint8_t cells[SF_MAX_CELLS];
+    if (!rec->geom) {
+        sf_xform_apply(t, in, cells);
+        sf_out_cells(out, cells, blank);
+        return;
+    }
+    geo_xform_apply(geo_group_of(rec->geom, NULL), gt, in, cells);
+    cli_put_geom(out, rec->geom, &k->run.geom.alpha, rec->form, cells);
+}
+
+/* One output copy: the puzzle and solution under the transform. */
 static void put_copy(const xf_cli_t *k, const sf_item_t *it,
-                     const xf_slot_t *s, const sf_xform_t *t, sf_out_t *out)
+                     const xf_slot_t *s, const sf_xform_t *t,
+                     const geo_xform_t *gt, sf_out_t *out)
 {
     const sf_record_t *rec = it->rec;
-    uint8_t cells[SF_CELLS];
     for (int i = 0; i < k->fields.n; i++) {
         switch (k->fields.f[i]) {
         case F_PUZZLE:
-            if (rec->invalid) {
+            if (rec->invalid)
                 sf_out_text(out, "", 0);
-                break;
-            }
-            sf_xform_apply(t, rec->cells, cells);
-            sf_out_cells(out, cells, '.');
+            else
+                put_cells(k, rec, t, gt, it->cells, '.', out);
             break;
         case F_SOLUTION:
-            if (!s->unique) {
+            if (!s->unique)
                 sf_out_text(out, "", 0);
-                break;
-            }
-            sf_xform_apply(t, s->solution, cells);
-            sf_out_cells(out, cells, '0');
+            else
+                put_cells(k, rec, t, gt, s->solution, '0', out);
             break;
         case F_INDEX: sf_out_u64(out, it->index + 1); break;
         default: sf_out_text(out, it->text, rec->text_len); break;
@@ -183,9 +210,13 @@ static void transform_emit(void *ctx, int thread, const sf_item_t *it,
     (void)thread;
     rng_t r;
     sf_xform_t t;
+    geo_xform_t gt;
     rng_seed_sub(&r, k->seed, it->index, it->copy);
-    sf_xform_random(&t, &r);
-    put_copy(k, it, slot, &t, out[0]);
+    if (it->rec->geom && !it->rec->invalid)
+        geo_xform_random(geo_group_of(it->rec->geom, NULL), &r, &gt);
+    else
+        sf_xform_random(&t, &r);
+    put_copy(k, it, slot, &t, &gt, out[0]);
 }
 
 static int transform_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
@@ -194,7 +225,7 @@ static int transform_body(void *ctx, sf_reader_t *rd, sf_writer_t *const *wr,
     xf_cli_t *k = ctx;
     const sf_job_t job = {
         .ctx = k, .outputs = 1, .fanout = k->augment,
-        .slot_size = sizeof(xf_slot_t), .start = transform_start, .begin = transform_begin,
+        .slot_size = sizeof(xf_slot_t) + k->cells, .start = transform_start, .begin = transform_begin,
         .work = transform_work, .emit = transform_emit,
     };
     const int rc = sf_job_run(&k->run.batch, &job, rd, wr, &k->stats, err);
@@ -212,18 +243,28 @@ int cli_transform(int argc, char **argv)
     xf_cli_t k;
     memset(&k, 0, sizeof k);
     cli_run_init(&k.run, "transform");
+    k.run.any_size = 1;
     k.augment = 1;
     k.fields = (cli_fields_t){{F_PUZZLE}, 1};
     const int a = cli_run_args(&k.run, argc, argv, transform_options,
                                transform_option, &k);
-    const int code = cli_run_usage(&k.run, a, transform_usage);
-    if (code >= 0)
+    int code = cli_run_usage(&k.run, a, transform_usage);
+    if (code < 0 && cli_geom_group(&k.run.geom) != 0)
+        code = EXIT_USAGE;
+    if (code >= 0) {
+        cli_geom_free(&k.run.geom);
         return code;
+    }
     if (!k.seeded)
         k.seed = cli_random_seed();
     k.run.reader.no_text = !cli_has_field(&k.fields, F_LINE);
     cli_use_fields(&k.run, &k.fields, field_names);
     k.want_solution = cli_has_field(&k.fields, F_SOLUTION);
+    if (k.want_solution) {
+        const int named = sf_geometry_cells(k.run.geom.geom);
+        k.cells = k.run.geom.geom && named > SF_CELLS ? (size_t)named
+                  : k.run.geom.geom ? SF_CELLS : SF_MAX_CELLS;
+    }
     sf_error_t err = {0};
     const int rc = cli_run_execute(&k.run, (const char *const *)argv + optind,
                                    (size_t)(argc - optind), 1, &k.run.writer,
@@ -232,5 +273,6 @@ int cli_transform(int argc, char **argv)
         sf_solver_free(k.solvers[t]);
     free(k.solvers);
     free(k.seen);
+    cli_geom_free(&k.run.geom);
     return cli_job_finish(&k.run, rc, &err, &k.stats, "puzzles");
 }

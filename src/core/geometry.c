@@ -555,6 +555,8 @@ sf_geometry_t *sf_geometry_new(const sf_geometry_spec_t *spec,
     static const sf_geometry_spec_t none = {0};
     draft_t *d = calloc(1, sizeof *d);
     sf_geometry_t *g = calloc(1, sizeof *g);
+    if (g)
+        pthread_mutex_init(&g->derived_lock, NULL);
     if (err)
         err->code = 0;
     if (!d || !g) {
@@ -578,10 +580,32 @@ fail:
     return NULL;
 }
 
+void *geom_derived(const sf_geometry_t *g,
+                   void *(*make)(const sf_geometry_t *g),
+                   void (*release)(void *))
+{
+    sf_geometry_t *m = (sf_geometry_t *)g; /* the cache only */
+    void *v = __atomic_load_n(&m->derived, __ATOMIC_ACQUIRE);
+    if (v)
+        return v;
+    pthread_mutex_lock(&m->derived_lock);
+    if (!m->derived) {
+        v = make(g);
+        m->derived_free = release;
+        __atomic_store_n(&m->derived, v, __ATOMIC_RELEASE);
+    }
+    v = m->derived;
+    pthread_mutex_unlock(&m->derived_lock);
+    return v;
+}
+
 void sf_geometry_free(sf_geometry_t *g)
 {
     if (!g)
         return;
+    if (g->derived)
+        g->derived_free(g->derived);
+    pthread_mutex_destroy(&g->derived_lock);
     free(g->unit_off);
     free(g->unit_cell);
     free(g->cunit_off);

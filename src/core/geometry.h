@@ -17,6 +17,7 @@
 #ifndef SF_GEOMETRY_H
 #define SF_GEOMETRY_H
 
+#include <pthread.h>
 #include <stdint.h>
 
 #include "sudoflow.h"
@@ -53,6 +54,10 @@ struct sf_geometry {
     int nextra;
     char size_text[16];    /* "6x6:2x3", "9x9" for a region map */
     char variant_text[96]; /* canonical variant list, "" for none */
+    pthread_mutex_t derived_lock; /* guards derived */
+    void *derived;         /* made by a layer above on first use
+                            * (geom_derived), freed with the geometry */
+    void (*derived_free)(void *);
 };
 
 /* Cell c's peers, or unit u's cells: the list and its length. */
@@ -69,6 +74,13 @@ static inline const uint16_t *geom_unit(const sf_geometry_t *g, int u,
     *count = (int)(g->unit_off[u + 1] - g->unit_off[u]);
     return g->unit_cell + g->unit_off[u];
 }
+
+/* What make(g) returns, made by the first caller and kept with g (the
+ * symmetry group: datasets/geo_symmetry.c), freed by release with g.
+ * Any number of threads may ask at once. */
+void *geom_derived(const sf_geometry_t *g,
+                   void *(*make)(const sf_geometry_t *g),
+                   void (*release)(void *));
 
 /* 1 when the filled cells of cells (0 = empty, values 1..n) break no
  * rule of g: no value twice in a unit or among peers, no two orthogonal

@@ -20,6 +20,7 @@
 
 #include "io/sorter.h"
 #include "rating.h"
+#include "geo_symmetry.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -110,6 +111,27 @@ sf_status_t sf_audit_key(sf_solver_t *solver, const uint8_t *cells,
     sf_canon_hash(cells, 0, key->puzzle, NULL);
     if (key->status == SF_UNIQUE)
         sf_canon_hash(solution, 0, key->grid, NULL);
+    return key->status;
+}
+
+sf_status_t sf_audit_key_geom(sf_solver_t *solver, const sf_geometry_t *g,
+                              const uint8_t *cells, sf_audit_key_t *key,
+                              sf_error_t *err)
+{
+    if (sf_geometry_is_classic(g))
+        return sf_audit_key(solver, cells, key);
+    memset(key, 0, sizeof *key);
+    key->status = SF_INVALID;
+    if (!solver || !cells)
+        return key->status;
+    uint8_t solution[SF_MAX_CELLS];
+    sf_result_t r;
+    const sf_status_t st = sf_solve_geom(solver, g, cells, 2, 0, solution, &r);
+    if (geo_canon_hash(g, cells, 0, key->puzzle, NULL, err) != 0 ||
+        (st == SF_UNIQUE &&
+         geo_canon_hash(g, solution, 0, key->grid, NULL, err) != 0))
+        return key->status;
+    key->status = st;
     return key->status;
 }
 

@@ -41,6 +41,27 @@ void sf_cells_hash(const uint8_t *cells, uint64_t seed, uint64_t h[2])
     h[1] = finish(b ^ h[0]);
 }
 
+void cells_hash_len(const uint8_t *cells, size_t len, uint64_t seed,
+                    uint64_t h[2])
+{
+    uint64_t a = seed ^ 0x243f6a8885a308d3ull;
+    uint64_t b = ~seed ^ 0x13198a2e03707344ull;
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t w;
+        memcpy(&w, cells + i, sizeof w);
+        a = mix(a, w);
+        b = mix(b ^ 0xa4093822299f31d0ull, w + (uint64_t)i);
+    }
+    uint64_t w = len;
+    for (; i < len; i++)
+        w = w << 8 | cells[i];
+    a = mix(a, w);
+    b = mix(b, w << 8);
+    h[0] = finish(a);
+    h[1] = finish(b ^ h[0]);
+}
+
 void sf_canon_hash(const uint8_t *cells, uint64_t seed, uint64_t h[2],
                    uint8_t *canon)
 {

@@ -16,6 +16,10 @@
 /* 128-bit hash of 81 cells, seeded: h[0], h[1].  Thread-safe. */
 void sf_cells_hash(const uint8_t *cells, uint64_t seed, uint64_t h[2]);
 
+/* The same lanes over len bytes, for grids of any size. */
+void cells_hash_len(const uint8_t *cells, size_t len, uint64_t seed,
+                    uint64_t h[2]);
+
 /* The same for the canonical form of cells (sf_canon): equivalent puzzles
  * give the same hash.  canon (81 bytes, may be NULL) receives the form. */
 void sf_canon_hash(const uint8_t *cells, uint64_t seed, uint64_t h[2],

@@ -406,8 +406,10 @@ static int src_next(driver_t *d)
     return n > 0;
 }
 
-/* Append a copy of record r (its text at text) to in; 0 or -1. */
-static int chunk_add(sf_chunk_t *in, const sf_record_t *r, const char *text)
+/* Append a copy of record r (its text at text, a geometry record's cells
+ * at cells) to in; 0 or -1. */
+static int chunk_add(sf_chunk_t *in, const sf_record_t *r, const char *text,
+                     const uint8_t *cells)
 {
     if (in->count == in->cap) {
         const size_t n = in->cap ? 2 * in->cap : 64;
@@ -419,8 +421,18 @@ static int chunk_add(sf_chunk_t *in, const sf_record_t *r, const char *text)
     }
     if (batch_grow((void **)&in->text, &in->text_cap, in->text_len + r->text_len))
         return -1;
+    const size_t nc = r->geom ? (size_t)sf_geometry_cells(r->geom) : 0;
+    if (nc && batch_grow((void **)&in->gcells, &in->gcells_cap,
+                         in->gcells_len + 2 * nc))
+        return -1;
     sf_record_t *dst = &in->recs[in->count++];
     *dst = *r;
+    if (nc) {
+        dst->cells_off = (uint32_t)in->gcells_len;
+        memcpy(in->gcells + in->gcells_len, cells, nc);
+        memset(in->gcells + in->gcells_len + nc, 0, nc);
+        in->gcells_len += 2 * nc;
+    }
     dst->text_off = in->text_len;
     if (r->text_len)
         memcpy(in->text + in->text_len, text, r->text_len);
@@ -455,12 +467,12 @@ static int add_item(bchunk_t *c, size_t n, uint32_t r, uint64_t copy)
 static size_t read_fanout(driver_t *d, bchunk_t *c)
 {
     size_t n = 0, bytes = 0;
-    c->in.count = c->in.text_len = 0;
+    c->in.count = c->in.text_len = c->in.gcells_len = 0;
     c->rec_base = d->src_base + d->src_i;
     while (n < d->chunk && bytes < FANOUT_BYTES && src_next(d)) {
         const sf_record_t *r = &d->src.recs[d->src_i];
         const char *text = d->src.text ? d->src.text + r->text_off : "";
-        if (chunk_add(&c->in, r, text) != 0)
+        if (chunk_add(&c->in, r, text, sf_record_cells(&d->src, r)) != 0)
             break;
         const size_t per = (size_t)r->text_len + 1;
         uint64_t take = d->fanout - d->src_copy;
