@@ -10,6 +10,7 @@
  */
 #include "batch_dist.h"
 #include "engine/batch_driver.h"
+#include "dist_geom.h"
 #include "dist_index.h"
 #include "io/reader_at.h"
 #include "io/writer_at.h"
@@ -45,6 +46,10 @@ typedef struct dist_io {
     size_t iov_bytes;
     char *msg;
     size_t msg_len, msg_cap;
+    char *gmsg;           /* the geometries of a chunk sent (dist_geom.h) */
+    size_t gmsg_len, gmsg_cap;
+    char *kgmsg;          /* of an ordered pass's items */
+    size_t kgmsg_len, kgmsg_cap;
     char *kmsg;           /* ordered pass */
     size_t kmsg_len, kmsg_cap;
     dist_item_t *items;
@@ -65,14 +70,15 @@ struct peer_state {
     uint32_t plan_file;   /* the file it covers, and its counts then */
     uint64_t plan_count[2];
     uint64_t *plan_ends;  /* per process: failed, items (index_agree) */
+    dist_geoms_t geoms;   /* geometries of records received */
     int shared;           /* writing their own chunks... */
     sf_writer_t *at_w[SF_MAX_OUTPUTS]; /* ...at offsets into these... */
     uint64_t at_pos[SF_MAX_OUTPUTS];   /* ...handed out by rank 0 */
 };
 
 /* Sent by rank 0 with a chunk of records (DIST_TAG_CHUNK), then the
- * records, their text and, for a fan-out job, the items' records and
- * copies. */
+ * records, their text, for a fan-out job the items' records and copies,
+ * and the records' geometries and cells (dist_geom.h). */
 typedef struct dist_chunk_head {
     uint64_t n;           /* items */
     uint64_t base;        /* run-wide index of the first item */
@@ -85,17 +91,25 @@ typedef struct dist_chunk_head {
 static void dist_send_chunk(driver_t *d, const bchunk_t *c, int to)
 {
     const sf_dist_t *ds = d->dist;
+    dist_io_t *io = d->peer->dio;
     const int fan = d->reader && d->fanout > 1;
     dist_chunk_head_t h = {c->n, c->base, c->rec_base, c->n ? c->in.count : 0,
                            c->n ? c->in.text_len : 0};
-    const struct iovec iov[5] = {
+    io->gmsg_len = 0;
+    if (dist_geom_pack(c->in.recs, sizeof *c->in.recs, h.count, &c->in,
+                       &io->gmsg, &io->gmsg_len, &io->gmsg_cap) != 0) {
+        batch_fail(d, SF_ERR_NOMEM, "out of memory");
+        io->gmsg_len = 0;
+    }
+    const struct iovec iov[6] = {
         {&h, sizeof h},
         {c->in.recs, h.count * sizeof *c->in.recs},
         {c->in.text, h.text_len},
         {c->rec_of, fan ? h.n * sizeof *c->rec_of : 0},
         {c->copy_of, fan ? h.n * sizeof *c->copy_of : 0},
+        {io->gmsg, io->gmsg_len},
     };
-    if (ds->send(ds->ctx, to, DIST_TAG_CHUNK, iov, 5) != 0)
+    if (ds->send(ds->ctx, to, DIST_TAG_CHUNK, iov, 6) != 0)
         batch_fail(d, SF_ERR_IO, "cannot send to another process");
 }
 
@@ -136,6 +150,12 @@ static void dist_recv_chunk(driver_t *d, bchunk_t *c)
                       h.n * sizeof *c->copy_of))) ||
         batch_chunk_reserve(d, c, h.n) != 0) {
         batch_fail(d, SF_ERR_NOMEM, "out of memory");
+        return;
+    }
+    if (dist_geom_unpack(&d->peer->geoms, p, (size_t)(io->msg + io->msg_len - p),
+                         c->in.recs, sizeof *c->in.recs, h.count,
+                         &c->in) < 0) {
+        batch_fail(d, SF_ERR_IO, "lost a message");
         return;
     }
     c->in.cap = recs_bytes / sizeof *c->in.recs;
@@ -599,10 +619,17 @@ static void dist_keep_remote(driver_t *d, bchunk_t *c)
         io->items[i].rec.text_off = io->items[i].rec.text_len = 0;
         io->items[i].rec.why = NULL;
     }
-    const struct iovec iov[3] = {{&n, sizeof n},
+    io->kgmsg_len = 0;
+    if (dist_geom_pack(n ? &io->items[0].rec : NULL, sizeof *io->items, n, NULL,
+                       &io->kgmsg, &io->kgmsg_len, &io->kgmsg_cap) != 0) {
+        batch_fail(d, SF_ERR_NOMEM, "out of memory");
+        io->kgmsg_len = 0;
+    }
+    const struct iovec iov[4] = {{&n, sizeof n},
                                  {io->items, n * sizeof *io->items},
-                                 {c->slots, n * ss}};
-    if (ds->send(ds->ctx, 0, DIST_TAG_KEEP, iov, 3) != 0 ||
+                                 {c->slots, n * ss},
+                                 {io->kgmsg, io->kgmsg_len}};
+    if (ds->send(ds->ctx, 0, DIST_TAG_KEEP, iov, 4) != 0 ||
         ds->recv(ds->ctx, 0, DIST_TAG_KEPT, &io->kmsg, &io->kmsg_len,
                  &io->kmsg_cap) != 0 || io->kmsg_len != n + n * ss) {
         batch_fail(d, SF_ERR_IO, "lost a message");
@@ -622,17 +649,24 @@ static void dist_keep_for(driver_t *d, int from)
     if (ds->recv(ds->ctx, from, DIST_TAG_KEEP, &io->kmsg, &io->kmsg_len,
                  &io->kmsg_cap) == 0 && io->kmsg_len >= sizeof n)
         memcpy(&n, io->kmsg, sizeof n);
-    if (io->kmsg_len != sizeof n + n * (sizeof(dist_item_t) + ss) ||
+    const size_t fixed = sizeof n + n * (sizeof(dist_item_t) + ss);
+    dist_item_t *items = (dist_item_t *)(io->kmsg + sizeof n);
+    unsigned char *slots = (unsigned char *)(items + n);
+    if (io->kmsg_len < fixed ||
+        dist_geom_unpack(&d->peer->geoms, io->kmsg + fixed,
+                         io->kmsg_len - fixed, &items[0].rec, sizeof *items,
+                         n, NULL) < 0 ||
         batch_grow((void **)&io->kept, &io->kept_cap, n)) {
         batch_fail(d, SF_ERR_IO, "lost a message");
         n = 0;
     }
-    const dist_item_t *items = (const dist_item_t *)(io->kmsg + sizeof n);
-    unsigned char *slots = (unsigned char *)(items + n);
     for (size_t i = 0; i < n; i++) {
-        const sf_item_t it = {.rec = d->job->source ? NULL : &items[i].rec,
-                              .cells = d->job->source ? NULL
-                                                      : items[i].rec.cells,
+        /* a geometry record's cells stay with its process: the
+         * ordered pass has no use for them */
+        const sf_record_t *rec = &items[i].rec;
+        const sf_item_t it = {.rec = d->job->source ? NULL : rec,
+                              .cells = d->job->source || rec->geom
+                                           ? NULL : rec->cells,
                               .text = "",
                               .index = items[i].index, .copy = items[i].copy};
         io->kept[i] = (uint8_t)batch_keep_one(d, &it, slots + i * ss);
@@ -701,7 +735,9 @@ static void dist_io_free(dist_io_t *io)
     batch_chunk_free(&io->skip);
     free(io->iov);
     free(io->msg);
+    free(io->gmsg);
     free(io->kmsg);
+    free(io->kgmsg);
     free(io->items);
     free(io->kept);
     free(io);
@@ -725,6 +761,7 @@ static void batch_dist_end(driver_t *d)
     if (!d->peer)
         return;
     dist_io_free(d->peer->dio);
+    dist_geoms_free(&d->peer->geoms);
     index_plan_free(&d->peer->plan);
     free(d->peer->plan_ends);
     free(d->peer);

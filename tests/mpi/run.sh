@@ -295,5 +295,27 @@ got=$?
     bad "split header: exit $got, one process $want"
 [ -z "$(ls -a | grep -E '^(t3|s3)\.csv')" ] && ok || bad "split left files"
 
+# Other geometries: a record's geometry and cells go with it to another
+# process (a chunk rank 0 read, the ordered pass on rank 0), files of
+# several sizes in one run, each command with its geometry's group, and
+# an error the ordered pass finds (a classic field on a 6x6 record).
+nps="2 3"
+"$sf" generate -q -n 300 --seed 1 --geometry 6x6 -o g6.txt
+gzip -c g6.txt > g6.gz
+"$sf" transform -q --augment 3 --seed 2 -o c6.txt g6.txt
+G="$here/tests/cli/inputs/geometry"
+same geo_solve solve --count --chunk 16 -q --fields puzzle,solution,status \
+    g6.gz "$G/16x16_numbers.txt" "$G/6x6_grid.txt" g6.txt
+same geo_generate generate -n 200 --seed 3 --geometry 8x8 --chunk 16 -q \
+    -o @OUT.txt
+same geo_rate rate --chunk 32 -q g6.gz
+same geo_transform transform --augment 3 --seed 4 --chunk 40 -q g6.gz
+same geo_canon canon --dedupe --chunk 40 -q c6.txt
+same geo_canon_x canon --chunk 40 -q --geometry 6x6 --variant x c6.txt
+same geo_split split --seed 3 --test-fraction 0.3 --chunk 40 -q \
+    --train @OUT.train.txt --test @OUT.test.txt c6.txt
+same geo_audit audit --chunk 40 -q --train g6.gz --test c6.txt
+same_err geo_rate_se rate --chunk 16 -q --fields puzzle,se g6.gz
+
 echo "mpi: $pass passed, $fail failed"
 [ "$fail" = 0 ]
