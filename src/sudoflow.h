@@ -691,8 +691,15 @@ SF_API void sf_out_fixed(sf_out_t *out, double v, int decimals);
  * null when v is NaN (no value). */
 SF_API void sf_out_bound(sf_out_t *out, const char *text, size_t len,
                          double v, int decimals, int bound);
-/* End the record (a newline). */
+/* End the record (a newline).  In JSON Lines a record of another
+ * geometry (sf_out_geometry) ends with that geometry's keys: "geometry"
+ * ("6x6:2x3"), "regions", "variant" and "extra" where it has them, so
+ * that it reads back as a record of that geometry. */
 SF_API void sf_out_end(sf_out_t *out);
+/* The geometry of the records written next (NULL or classic: none).  The
+ * batch driver sets each item's record's before emit(); a source job
+ * whose items have another geometry sets it itself. */
+SF_API void sf_out_geometry(sf_out_t *out, const sf_geometry_t *g);
 /* A whole record as it is: len bytes and a newline, no separator. */
 SF_API void sf_out_record(sf_out_t *out, const char *text, size_t len);
 /* 81 cell characters as a grid record: 9 rows, cells separated by a space

@@ -132,7 +132,8 @@ enum { CLI_OPT_IN_FORMAT = 256, CLI_OPT_COLUMN, CLI_OPT_STRICT, CLI_OPT_SEP,
 
 /* Help lines for the options above. */
 #define CLI_INPUT_HELP                                                      \
-"      --in-format F    line, grid or csv (default: detected per file)\n"  \
+"      --in-format F    line, grid, csv or jsonl (default: detected per\n"\
+"                       file)\n"  \
 "      --column C       csv puzzle column, by name or 1-based number\n"    \
 "      --strict         stop at the first invalid record (exit 3)\n"    \
 "      --max-record-bytes N  longest record kept (default 1048576); a\n"  \

@@ -315,6 +315,7 @@ static void generate_work(void *ctx, int thread, const sf_item_t *it,
 static void emit_geom(const gen_cli_t *k, const gen_slot_t *s, sf_out_t *out)
 {
     const int nc = sf_geometry_cells(k->geom);
+    sf_out_geometry(out, k->geom); /* JSON Lines: the record says it */
     for (int i = 0; i < k->fields.n; i++) {
         const int f = k->fields.f[i];
         if (f == F_CLUES)

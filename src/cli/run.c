@@ -48,8 +48,8 @@ static int parse_in_format(cli_run_t *r, const char *arg)
         return -1;
     }
     if (f != SF_FORMAT_LINE && f != SF_FORMAT_GRID && f != SF_FORMAT_CSV &&
-        f != SF_FORMAT_PENCIL) {
-        cli_error("--in-format: unknown format '%s' (line, grid, csv%s)", arg,
+        f != SF_FORMAT_PENCIL && f != SF_FORMAT_JSONL) {
+        cli_error("--in-format: unknown format '%s' (line, grid, csv, jsonl%s)", arg,
                   r->reader.pencil ? ", pencil" : "");
         return -1;
     }

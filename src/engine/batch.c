@@ -120,6 +120,9 @@ static void emit_block(const driver_t *d, int t, bchunk_t *c, size_t k)
         if (!c->kept[i])
             continue;
         const sf_item_t it = batch_item_at(d, c, i);
+        for (int o = 0; o < d->nout; o++)
+            sf_out_geometry(outs[o], it.rec && !it.rec->invalid
+                                         ? it.rec->geom : NULL);
         job->emit(job->ctx, t, &it, slot_at(d, c, i), outs);
     }
     blk->gz_failed = 0;

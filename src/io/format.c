@@ -20,6 +20,7 @@
  * one field at a time.
  */
 #include "format.h"
+#include "core/geometry.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -363,11 +364,57 @@ static char *put_json_field(char *q, const out_layout_t *lay, sf_field_t f,
     }
 }
 
+/* Room for json_geometry's keys. */
+static size_t json_geometry_room(const sf_geometry_t *g)
+{
+    size_t n = 64 + JSON_ROOM(strlen(g->size_text)) +
+               JSON_ROOM(strlen(g->variant_text));
+    if (g->regions_text)
+        n += JSON_ROOM(strlen(g->regions_text));
+    for (int k = 0; k < g->nextra; k++)
+        n += JSON_ROOM(strlen(g->extra_text[k])) + 1;
+    return n;
+}
+
+/* The keys a JSON Lines record of geometry g carries so that it reads
+ * back as one (reader.c): "geometry", and "regions", "variant", "extra"
+ * where g has them; nothing for classic 9x9.  A comma first unless the
+ * object is still empty (first: an opening brace instead). */
+static char *json_geometry(char *q, const sf_geometry_t *g, int first)
+{
+    if (!g || g->classic)
+        return q;
+    const char *const keys[3] = {"geometry", "regions", "variant"};
+    const char *const vals[3] = {g->size_text, g->regions_text,
+                                 g->variant_text[0] ? g->variant_text : NULL};
+    for (int k = 0; k < 3; k++) {
+        if (!vals[k])
+            continue;
+        *q++ = first ? '{' : ',';
+        first = 0;
+        q = put_json_text(q, keys[k], strlen(keys[k]));
+        *q++ = ':';
+        q = put_json_text(q, vals[k], strlen(vals[k]));
+    }
+    for (int k = 0; k < g->nextra; k++) {
+        if (k == 0) {
+            *q++ = ',';
+            q = put_json_text(q, "extra", 5);
+            *q++ = ':';
+        }
+        *q++ = k ? ',' : '[';
+        q = put_json_text(q, g->extra_text[k], strlen(g->extra_text[k]));
+    }
+    if (g->nextra)
+        *q++ = ']';
+    return q;
+}
+
 static int fmt_json(const out_layout_t *lay, const sf_record_t *rec,
                     const uint8_t *cells, const char *text,
                     const outcome_t *oc, sbuf_t *out)
 {
-    size_t most = 3;
+    size_t most = 3 + (rec->geom ? json_geometry_room(rec->geom) : 0);
     for (int i = 0; i < lay->nfields; i++)
         most += 16 + field_room(lay->fields[i], rec, 1);
     if (sbuf_reserve(out, most) != 0)
@@ -380,7 +427,9 @@ static int fmt_json(const out_layout_t *lay, const sf_record_t *rec,
         *q++ = ':';
         q = put_json_field(q, lay, lay->fields[i], rec, cells, text, oc);
     }
-    if (lay->nfields == 0)
+    const char *const start = q;
+    q = json_geometry(q, rec->geom, lay->nfields == 0);
+    if (lay->nfields == 0 && q == start)
         *q++ = '{';
     *q++ = '}';
     *q++ = '\n';
@@ -477,6 +526,12 @@ void out_reset(sf_out_t *out, const sf_batch_opts_t *opts)
     out->keys = opts->keys;
     out->nkeys = opts->keys ? opts->nkeys : 0;
     out->field = 0;
+    out->geom = NULL;
+}
+
+void sf_out_geometry(sf_out_t *out, const sf_geometry_t *g)
+{
+    out->geom = g;
 }
 
 /* Room for a field of at most len bytes and what goes before it (the
@@ -584,11 +639,15 @@ void sf_out_bound(sf_out_t *out, const char *text, size_t len, double v,
 
 void sf_out_end(sf_out_t *out)
 {
-    if (out->failed || sbuf_reserve(&out->text, 3) != 0) {
+    const sf_geometry_t *g = out->json ? out->geom : NULL;
+    if (out->failed ||
+        sbuf_reserve(&out->text, 3 + (g ? json_geometry_room(g) : 0)) != 0) {
         out->failed = 1;
         return;
     }
-    if (out->json && out->first)
+    char *const at = out->text.p + out->text.len;
+    out->text.len += (size_t)(json_geometry(at, g, out->first) - at);
+    if (out->json && out->first && !(g && !g->classic))
         out->text.p[out->text.len++] = '{';
     if (out->json)
         out->text.p[out->text.len++] = '}';

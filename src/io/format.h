@@ -56,6 +56,8 @@ struct sf_out {
     const char *const *keys; /* json: key of field i, for i < nkeys */
     int nkeys;
     int field;          /* json: fields written in this record */
+    const sf_geometry_t *geom; /* json: the item's geometry, whose keys
+                                * end each record (sf_out_geometry) */
 };
 
 /* Empty out for a new block, keeping its buffer, in the output style of

@@ -27,7 +27,13 @@
  *         does, a mark keeps its start in the buffer; if the quote is not
  *         closed within the longest record or before the end of the file,
  *         the record is just its first line (invalid) and reading resumes
- *         on the line after it, so a stray quote costs one record.
+ *         on the line after it, so a stray quote costs one record;
+ *   jsonl one JSON object a line (a file whose first line starts with
+ *         '{'), one record: its "puzzle" string, in the geometry the
+ *         record names with "geometry", "regions", "variant" and "extra"
+ *         (made once per distinct names: jsonl_geom.c), else the named
+ *         one, else the one its length gives; other keys are kept in the
+ *         text only.
  *
  * A record's text is copied into the chunk's arena, so a chunk stays valid
  * while the reader fills the next one.  Errors are sticky: records read
@@ -44,6 +50,8 @@
 #include <sys/stat.h>
 
 #include "gzin.h"
+#include "jsonl_geom.h"
+#include "jsonl_scan.h"
 #include "core/geom_detect.h"
 #include "core/geom_text.h"
 #include "core/geometry.h"
@@ -112,6 +120,9 @@ struct sf_reader {
     int geom_known;        /* ...is decided */
     int detected;          /* the current file's first lines were read */
     sf_geometry_t *sized[SF_MAX_N + 1]; /* geometries made for sides */
+    jgeom_cache_t jgeoms;  /* geometries jsonl records name */
+    char *jtmp;            /* their strings, unescaped */
+    size_t jtmp_cap;
     uint64_t done_before;  /* input bytes of the files already closed */
     uint64_t content;      /* bytes of the open file's content read */
     uint64_t done_mark;    /* sf_reader_bytes_done */
@@ -995,6 +1006,16 @@ static int detect(sf_reader_t *r, size_t *off, size_t len)
     const char *lines[DETECT_LINES];
     for (int i = 0; i < n; i++)
         lines[i] = r->buf + r->mark + rel[i];
+    size_t lead = 0;
+    while (lead < len && (lines[0][lead] == ' ' || lines[0][lead] == '\t'))
+        lead++;
+    if ((r->fixed == SF_FORMAT_AUTO || r->fixed == SF_FORMAT_JSONL) &&
+        lead < len && lines[0][lead] == '{') {
+        r->fmt = SF_FORMAT_JSONL; /* each record says its geometry */
+        r->geom_known = 1;
+        r->geom = r->fixed_geom;
+        return 0;
+    }
     int rc = 0;
     if (r->fixed_geom || !r->geom_known)
         rc = detect_geom(r, lines, lens, n);
@@ -1003,6 +1024,132 @@ static int detect(sf_reader_t *r, size_t *off, size_t len)
     if (r->fixed != SF_FORMAT_AUTO)
         r->fmt = r->fixed;
     return rc;
+}
+
+/* ---------------------------------------------------------------- jsonl */
+
+enum { JK_PUZZLE, JK_GEOMETRY, JK_REGIONS, JK_VARIANT, JK_EXTRA, JK_COUNT };
+static const char *const jsonl_keys[JK_COUNT] = {"puzzle", "geometry",
+                                                 "regions", "variant",
+                                                 "extra"};
+
+/* String value v unescaped into the scratch at *at (moved on), or NULL
+ * (absent: NULL with *bad 0; not a string or not text: *bad set). */
+static const char *jsonl_text(sf_reader_t *r, const jv_t *v, size_t *at,
+                              const char **bad, const char *why)
+{
+    if (v->kind == JV_NONE)
+        return NULL;
+    const long n = v->kind == JV_STRING
+                       ? jsonl_string(v, r->jtmp + *at, r->jtmp_cap - *at)
+                       : -1;
+    if (n < 0) {
+        *bad = why;
+        return NULL;
+    }
+    const char *t = r->jtmp + *at;
+    *at += (size_t)n + 1;
+    return t;
+}
+
+/* The geometry a record names: 0 with *g, -1 with *why (the record is
+ * invalid), -2 on error (set). */
+static int jsonl_geometry(sf_reader_t *r, const jv_t *v, size_t *at,
+                          const char *puzzle, const sf_geometry_t **g,
+                          const char **why)
+{
+    sf_geometry_spec_t spec = {0};
+    char size[16];
+    const char *bad = NULL;
+    spec.size = jsonl_text(r, &v[JK_GEOMETRY], at, &bad,
+                           "jsonl: \"geometry\" is not a string");
+    spec.regions = jsonl_text(r, &v[JK_REGIONS], at, &bad,
+                              "jsonl: \"regions\" is not a string");
+    spec.variant = jsonl_text(r, &v[JK_VARIANT], at, &bad,
+                              "jsonl: \"variant\" is not a string");
+    const jv_t *x = &v[JK_EXTRA];
+    if (x->kind == JV_STRING) {
+        spec.extra[0] = jsonl_text(r, x, at, &bad,
+                                   "jsonl: \"extra\" is not text");
+    } else if (x->kind == JV_ARRAY) {
+        size_t pos = 0;
+        jv_t item;
+        int k = 0, more;
+        while ((more = jsonl_next_string(x, &pos, &item)) > 0 && !bad) {
+            if (k == SF_MAX_EXTRA) {
+                bad = "jsonl: more than 8 \"extra\" maps";
+                break;
+            }
+            spec.extra[k++] = jsonl_text(r, &item, at, &bad,
+                                         "jsonl: \"extra\" is not text");
+        }
+        if (more < 0)
+            bad = "jsonl: \"extra\" holds other than strings";
+    } else if (x->kind != JV_NONE) {
+        bad = "jsonl: \"extra\" is not a string or a list of them";
+    }
+    if (bad) {
+        *why = bad;
+        return -1;
+    }
+    if (!spec.size && !spec.regions) { /* the side its length gives */
+        const int side = geom_field_side(&r->alpha, puzzle, strlen(puzzle));
+        snprintf(size, sizeof size, "%dx%d", side, side);
+        spec.size = side ? size : NULL;
+    }
+    const int rc = jgeom_get(&r->jgeoms, &spec, g, why);
+    if (rc == -2)
+        no_memory(r);
+    return rc;
+}
+
+/* A JSON Lines record (see the top): 1, or -1 on error. */
+static int jsonl_record(sf_reader_t *r, sf_chunk_t *c, const char *s,
+                        size_t len)
+{
+    jv_t v[JK_COUNT];
+    const char *why = NULL;
+    const sf_geometry_t *g = r->fixed_geom;
+    const char *puzzle = NULL;
+    size_t at = 0;
+    if (reserve((void **)&r->jtmp, &r->jtmp_cap, len + 8, 1, 4096) < 0)
+        return no_memory(r);
+    if (jsonl_scan(s, len, jsonl_keys, JK_COUNT, v, &why) == 0) {
+        puzzle = jsonl_text(r, &v[JK_PUZZLE], &at, &why,
+                            "jsonl: \"puzzle\" is not a string");
+        if (!puzzle && !why)
+            why = "jsonl: no \"puzzle\"";
+    }
+    int named = 0;
+    for (int k = JK_GEOMETRY; k < JK_COUNT; k++)
+        named |= v[k].kind != JV_NONE;
+    if (!why && named && jsonl_geometry(r, v, &at, puzzle, &g, &why) == -2)
+        return -1;
+    if (!why && g && !r->sizes && !r->fixed_geom) {
+        why = "jsonl: a record of another geometry (this command reads "
+              "classic 9x9)";
+        g = NULL;
+    }
+    if (!why && !named && !g && r->sizes) { /* the side its length gives */
+        const int side = geom_field_side(&r->alpha, puzzle, strlen(puzzle));
+        if (side && side != 9 && use_side(r, side, r->line) < 0)
+            return -1;
+        g = side && side != 9 ? r->geom : NULL;
+        r->geom = r->fixed_geom;
+    }
+    const sf_geometry_t *file_geom = r->geom;
+    r->geom = why ? NULL : g;
+    sf_record_t *rec = add_record(r, c, r->line, s, len);
+    r->geom = file_geom;
+    if (!rec)
+        return -1;
+    if (why)
+        set_invalid(c, rec, why);
+    else if (rec->geom)
+        geom_record(r, c, rec, puzzle, strlen(puzzle));
+    else if (sf_parse_line(puzzle, strlen(puzzle), rec->cells, &rec->why) < 0)
+        rec->invalid = 1;
+    return 1;
 }
 
 /* Use one line: 1 when a record was added, 0 when not, -1 on error. */
@@ -1027,6 +1174,8 @@ static int take_line(sf_reader_t *r, sf_chunk_t *c, size_t off, size_t len)
         return grid_row(r, c, s, len);
     case SF_FORMAT_CSV:
         return csv_record(r, c, off, len);
+    case SF_FORMAT_JSONL:
+        return jsonl_record(r, c, s, len);
     case SF_FORMAT_PENCIL:
         if (!r->pencil)
             return set_err(r, SF_ERR_USAGE, "%s: line %llu: pencilmark "
@@ -1207,6 +1356,8 @@ void sf_reader_free(sf_reader_t *r)
     free(r->grid.text);
     for (int n = 0; n <= SF_MAX_N; n++)
         sf_geometry_free(r->sized[n]);
+    jgeom_free(&r->jgeoms);
+    free(r->jtmp);
     free(r);
 }
 

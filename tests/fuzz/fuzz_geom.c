@@ -17,7 +17,11 @@
  *     first; the input cells are never written;
  *   - sf_format_geom then sf_parse_geom gives the cells back, in every
  *     form, in the default alphabet and another; and sf_parse_geom on the
- *     input's own bytes never reads past them nor yields a value past N.
+ *     input's own bytes never reads past them nor yields a value past N;
+ *   - under the geometry's symmetry group (when it can be listed), a
+ *     random copy of the puzzle has the puzzle's canonical form, the
+ *     element geo_canon returns maps the puzzle onto it, and a copy of a
+ *     unique puzzle is unique.
  *
  * The puzzle is clues picked from a solution grid (the reference's first
  * solution of the empty grid, its values permuted when the rules allow),
@@ -28,6 +32,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "datasets/geo_symmetry.h"
 
 #include "fuzz/fuzzutil.h"
 #include "refgeom_text.h"
@@ -281,6 +287,26 @@ static void check_parse(const sf_geometry_t *g, const uint8_t *bytes,
     free(copy);
 }
 
+/* The canonical form is the same for a random copy (see the top). */
+static void check_symmetry(fz_t *f, const sf_geometry_t *g, const uint8_t *p)
+{
+    const geo_group_t *grp = geo_group_of(g, NULL);
+    if (!grp)
+        return;
+    const int nc = sf_geometry_cells(g);
+    uint8_t q[SF_MAX_CELLS], a[SF_MAX_CELLS], b[SF_MAX_CELLS];
+    rng_t r;
+    rng_seed(&r, fz_below(f, 1u << 30), 7);
+    geo_xform_t t, tc;
+    geo_xform_random(grp, &r, &t);
+    geo_xform_apply(grp, &t, p, q);
+    FZ_CHECK(geo_canon(grp, p, a, &tc) == 0 && geo_canon(grp, q, b, NULL) == 0,
+             "canonical form: out of memory");
+    FZ_CHECK(memcmp(a, b, (size_t)nc) == 0, "a copy has another form");
+    geo_xform_apply(grp, &tc, p, q);
+    FZ_CHECK(memcmp(a, q, (size_t)nc) == 0, "the form's element is wrong");
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fz_t f = {data, size};
@@ -317,6 +343,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (solvable)
         check_kernels(g, &rg, p, 3 + fz_below(&f, 8));
     check_text(g, p);
+    check_symmetry(&f, g, p);
     size_t rest;
     const uint8_t *bytes = fz_rest(&f, &rest);
     check_parse(g, bytes, rest);

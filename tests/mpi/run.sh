@@ -316,6 +316,13 @@ same geo_split split --seed 3 --test-fraction 0.3 --chunk 40 -q \
     --train @OUT.train.txt --test @OUT.test.txt c6.txt
 same geo_audit audit --chunk 40 -q --train g6.gz --test c6.txt
 same_err geo_rate_se rate --chunk 16 -q --fields puzzle,se g6.gz
+# JSON Lines records naming their own geometries, read by byte ranges
+{ sed 's/.*/{"puzzle":"&"}/' g6.txt
+  "$sf" generate -q -n 100 --seed 4 --geometry 8x8 --variant x \
+      --out-format jsonl; } > mixed.jsonl
+same geo_jsonl solve --count --chunk 16 -q --out-format jsonl \
+    --fields puzzle,solution,status mixed.jsonl
+same geo_jsonl_canon canon --dedupe --chunk 16 -q mixed.jsonl
 
 echo "mpi: $pass passed, $fail failed"
 [ "$fail" = 0 ]
