@@ -1464,6 +1464,12 @@ SF_API int sf_array_se_scale(const uint8_t *cells, const uint8_t *invalid,
  * flagged row). */
 SF_API int sf_array_canon(const uint8_t *cells, const uint8_t *invalid,
                           size_t n, int threads, uint8_t *out);
+/* The same on rows of geometry g (N*N cells each; NULL or classic:
+ * sf_array_canon), under g's group (sf_canon_geom); -1 also when g's
+ * group cannot be listed. */
+SF_API int sf_array_canon_geom(const sf_geometry_t *g, const uint8_t *cells,
+                               const uint8_t *invalid, size_t n, int threads,
+                               uint8_t *out);
 
 /* k random equivalent copies of each of n rows, as `transform --augment k
  * --seed seed`: copy j of row i is row i * k + j of out (n * k rows),
@@ -1473,6 +1479,13 @@ SF_API int sf_array_canon(const uint8_t *cells, const uint8_t *invalid,
 SF_API int sf_array_augment(const uint8_t *cells, const uint8_t *invalid,
                             size_t n, uint64_t k, uint64_t seed, int threads,
                             uint8_t *out, uint8_t *solutions);
+/* The same on rows of geometry g (N*N cells each; NULL or classic:
+ * sf_array_augment), each copy drawn from g's group as `transform` does;
+ * -1 also when g's group cannot be listed. */
+SF_API int sf_array_augment_geom(const sf_geometry_t *g, const uint8_t *cells,
+                                 const uint8_t *invalid, size_t n, uint64_t k,
+                                 uint64_t seed, int threads, uint8_t *out,
+                                 uint8_t *solutions);
 
 /* A difficulty target for generated puzzles. */
 typedef struct sf_gen_target {

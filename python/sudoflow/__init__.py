@@ -261,7 +261,8 @@ def _puzzles(puzzles, threads, geom=None):
 
 class Geometry:
     """A grid other than classic 9x9 (docs/geometry.md), for the
-    ``geometry=`` argument of ``solve`` and ``rate``: puzzles are then
+    ``geometry=`` argument of ``solve``, ``rate``, ``canon``, ``augment``
+    and ``to_strings``: puzzles are then
     ``uint8[N, n*n]`` arrays (values 0 to n) or strings of n*n symbols
     (``1``-``9`` then ``A``-``Z``) or n*n comma- or blank-separated
     numbers.
@@ -276,7 +277,8 @@ class Geometry:
 
     A geometry that cannot be raises ValueError with the reason
     (``"6x6:4x2": boxes 4x2 do not tile 6x6``).  Attributes: n (the side),
-    cells (n*n), size, regions and variant (canonical texts).
+    cells (n*n), size, regions and variant (canonical texts).  The method
+    symmetries() gives the order of its symmetry group (as a float).
     """
 
     def __init__(self, size=None, regions=None, variant=None, extra=()):
@@ -305,6 +307,12 @@ class Geometry:
         r = _lib.sf_geometry_regions_text(p)
         self.regions = r.decode() if r else None
         self.variant = _lib.sf_geometry_variant_text(p).decode()
+
+    def symmetries(self):
+        """The order of the geometry's symmetry group (docs/geometry.md);
+        ValueError when the group is too large to list."""
+        _group_or_raise(self)
+        return _lib.sf_symmetries_geom(self._p, None)
 
     def __del__(self):
         p, self._p = getattr(self, "_p", None), None
@@ -341,6 +349,16 @@ def _geometry(geometry):
         raise TypeError("geometry must be a sudoflow.Geometry or None, not "
                         "%s" % type(geometry).__name__)
     return None if _lib.sf_geometry_is_classic(geometry._p) else geometry
+
+
+def _group_or_raise(geom):
+    """ValueError (the library's reason) when geom's symmetry group cannot
+    be had, as for 25x25 with disjoint groups."""
+    err = _native.Error()
+    if geom is not None and _lib.sf_symmetries_geom(geom._p, err) < 0:
+        if err.code == _native.SF_ERR_USAGE:
+            raise ValueError(err.message.decode("utf-8", "replace"))
+        raise MemoryError(_NOMEM)
 
 
 def _invalid_bool(invalid, n):
@@ -576,8 +594,9 @@ class ExplainResult(SeResult):
 
 
 class CanonResult(_Result):
-    """Canonical forms (as ``sudoflow canon``): canon uint8[N, 81] (zeros
-    for an invalid record) and invalid bool[N]."""
+    """Canonical forms (as ``sudoflow canon``): canon uint8[N, 81] (n*n
+    for another geometry; zeros for an invalid record) and invalid
+    bool[N]."""
 
     _names = ("canon", "invalid")
 
@@ -590,7 +609,8 @@ class AugmentResult(_Result):
     """Equivalent copies (as ``sudoflow transform --augment K``), N * K
     rows, the K copies of puzzle i at rows i*K .. i*K+K-1.
 
-    puzzles    uint8[N*K, 81] (zeros for copies of an invalid record)
+    puzzles    uint8[N*K, 81] (n*n for another geometry; zeros for copies
+               of an invalid record)
     solutions  uint8[N*K, 81] when asked for: each copy's solution when
                the puzzle has exactly one, else zeros; otherwise None
     source     int64[N*K]: the input row of each copy
@@ -904,32 +924,45 @@ def explain(puzzles, candidates=False, budget=None, threads=None):
     return r
 
 
-def canon(puzzles, threads=None):
-    """Canonical form of every puzzle; a CanonResult."""
+def canon(puzzles, threads=None, geometry=None):
+    """Canonical form of every puzzle; a CanonResult.
+
+    geometry  a Geometry (None: classic 9x9): forms under its own
+              symmetry group, n*n cells a row (ValueError when the group
+              is too large to list)
+    """
     nt = _threads(threads)
-    cells, invalid = _puzzles(puzzles, nt)
+    geom = _geometry(geometry)
+    _group_or_raise(geom)
+    cells, invalid = _puzzles(puzzles, nt, geom)
     n = len(cells)
-    out = np.empty((n, _CELLS), dtype=np.uint8)
-    _check(_Runner.call(_lib.sf_array_canon, cells.ctypes.data, _addr(invalid), n, nt,
-                               out.ctypes.data))
+    out = np.empty((n, geom.cells if geom else _CELLS), dtype=np.uint8)
+    _check(_Runner.call(_lib.sf_array_canon_geom, geom._p if geom else None,
+                        cells.ctypes.data, _addr(invalid), n, nt,
+                        out.ctypes.data))
     return CanonResult(out, _invalid_bool(invalid, n))
 
 
-def augment(puzzles, k, seed, solutions=False, threads=None):
+def augment(puzzles, k, seed, solutions=False, threads=None, geometry=None):
     """k random equivalent copies of every puzzle, reproducible from seed
     (the copies ``sudoflow transform --augment k --seed seed`` writes for
     the same records); an AugmentResult.  solutions=True also gives each
-    copy's solution (puzzles with exactly one)."""
+    copy's solution (puzzles with exactly one).  geometry: a Geometry
+    (None: classic 9x9), whose own symmetries the copies are drawn from."""
     k = _count("k", k, 1, 1000000)
     seed = _count("seed", seed, 0)
     solutions = _flag("solutions", solutions)
     nt = _threads(threads)
-    cells, invalid = _puzzles(puzzles, nt)
+    geom = _geometry(geometry)
+    _group_or_raise(geom)
+    cells, invalid = _puzzles(puzzles, nt, geom)
     n = len(cells)
-    out = np.empty((n * k, _CELLS), dtype=np.uint8)
-    sols = np.empty((n * k, _CELLS), dtype=np.uint8) if solutions else None
-    _check(_Runner.call(_lib.sf_array_augment, cells.ctypes.data, _addr(invalid), n, k,
-                                 seed, nt, out.ctypes.data, _addr(sols)))
+    width = geom.cells if geom else _CELLS
+    out = np.empty((n * k, width), dtype=np.uint8)
+    sols = np.empty((n * k, width), dtype=np.uint8) if solutions else None
+    _check(_Runner.call(_lib.sf_array_augment_geom, geom._p if geom else None,
+                        cells.ctypes.data, _addr(invalid), n, k, seed, nt,
+                        out.ctypes.data, _addr(sols)))
     source = np.repeat(np.arange(n, dtype=np.int64), k)
     return AugmentResult(out, sols, source,
                          np.repeat(_invalid_bool(invalid, n), k))

@@ -144,6 +144,7 @@ _SIGNATURES = {
     "sf_geometry_size_text": (_c.c_char_p, [_c.c_void_p]),
     "sf_geometry_regions_text": (_c.c_char_p, [_c.c_void_p]),
     "sf_geometry_variant_text": (_c.c_char_p, [_c.c_void_p]),
+    "sf_symmetries_geom": (_c.c_double, [_c.c_void_p, _c.POINTER(Error)]),
     "sf_array_parse_geom": (
         _c.c_int,
         [_c.c_void_p, _c.c_void_p, _ptr, _ptr, _c.c_size_t, _c.c_int, _ptr,
@@ -187,10 +188,19 @@ _SIGNATURES = {
         _c.c_int,
         [_ptr, _ptr, _c.c_size_t, _c.c_int, _ptr],
     ),
+    "sf_array_canon_geom": (
+        _c.c_int,
+        [_c.c_void_p, _ptr, _ptr, _c.c_size_t, _c.c_int, _ptr],
+    ),
     "sf_array_augment": (
         _c.c_int,
         [_ptr, _ptr, _c.c_size_t, _c.c_uint64, _c.c_uint64, _c.c_int,
          _ptr, _ptr],
+    ),
+    "sf_array_augment_geom": (
+        _c.c_int,
+        [_c.c_void_p, _ptr, _ptr, _c.c_size_t, _c.c_uint64, _c.c_uint64,
+         _c.c_int, _ptr, _ptr],
     ),
     "sf_array_generate": (
         _c.c_int,

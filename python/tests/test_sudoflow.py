@@ -996,3 +996,41 @@ def test_geometry_errors():
     line = load("sample.txt.gz", 1)[0]
     assert (sudoflow.solve([line], geometry=c).solutions ==
             sudoflow.solve([line]).solutions).all()
+
+
+@pytest.mark.parametrize("kwargs,opts", GEOMETRIES)
+def test_geometry_canon_and_augment_match_cli(cli, kwargs, opts):
+    g = sudoflow.Geometry(**kwargs)
+    lines = _geom_puzzles(cli, kwargs, opts, 12)
+    want = cli(["canon", "--geometry", g.size] + opts, lines)
+    got = sudoflow.to_strings(sudoflow.canon(lines, geometry=g).canon,
+                              geometry=g)
+    assert [w if w else None for w in want] == [
+        None if inv else s for s, inv in
+        zip(got, sudoflow.canon(lines, geometry=g).invalid)]
+    want = cli(["transform", "--augment", "3", "--seed", "9",
+                "--fields", "puzzle,solution", "--geometry", g.size] + opts,
+               lines)
+    r = sudoflow.augment(lines, 3, 9, solutions=True, geometry=g)
+    assert r.puzzles.shape == (3 * len(lines), g.cells)
+    puz = sudoflow.to_strings(r.puzzles, geometry=g)
+    sol = sudoflow.to_strings(r.solutions, empty="0", geometry=g)
+    got = ["%s,%s" % ("" if r.invalid[i] else puz[i],
+                      sol[i] if r.solutions[i].any() else "")
+           for i in range(len(puz))]
+    assert got == want
+    # every copy has its puzzle's form
+    c = sudoflow.canon(r.puzzles, geometry=g).canon
+    c0 = sudoflow.canon(lines, geometry=g).canon
+    assert (c == np.repeat(c0, 3, axis=0)).all()
+
+
+def test_geometry_symmetries():
+    assert sudoflow.Geometry("6x6").symmetries() == 3456 * 720
+    assert sudoflow.Geometry("9x9").symmetries() == 2 * 6**8 * 362880
+    assert sudoflow.Geometry("9x9", variant="x").symmetries() == 96 * 362880
+    big = sudoflow.Geometry("25x25", variant="disjoint")
+    with pytest.raises(ValueError, match="too many to list"):
+        big.symmetries()
+    with pytest.raises(ValueError, match="too many to list"):
+        sudoflow.canon(["." * 625], geometry=big)

@@ -21,6 +21,7 @@
 #include "core/timer.h"
 #include "datasets/equivalence.h"
 #include "datasets/gen_target.h"
+#include "datasets/geo_symmetry.h"
 
 #include <omp.h>
 #include <stdint.h>
@@ -519,25 +520,47 @@ int sf_array_explain(const uint8_t *cells, const uint8_t *invalid, size_t n,
 typedef struct canon_ctx {
     const uint8_t *cells, *invalid;
     uint8_t *out;
+    const geo_group_t *grp; /* NULL: classic 9x9 */
+    size_t nc;
 } canon_ctx_t;
 
 static void canon_row(const void *ctx, void *state, size_t i)
 {
     const canon_ctx_t *c = ctx;
     (void)state;
-    uint8_t *out = c->out + SF_CELLS * i;
+    uint8_t *out = c->out + c->nc * i;
     if (flagged(c->invalid, i))
-        memset(out, 0, SF_CELLS);
-    else
-        sf_canon(c->cells + SF_CELLS * i, out, NULL);
+        memset(out, 0, c->nc);
+    else if (!c->grp)
+        sf_canon(c->cells + c->nc * i, out, NULL);
+    else if (geo_canon(c->grp, c->cells + c->nc * i, out, NULL) != 0)
+        memset(out, 0, c->nc); /* out of memory */
+}
+
+/* g's group, or NULL for classic 9x9; 0, or -1 when g has none to use. */
+static int group_for(const sf_geometry_t *g, const geo_group_t **grp)
+{
+    *grp = NULL;
+    if (sf_geometry_is_classic(g))
+        return 0;
+    *grp = geo_group_of(g, NULL);
+    return *grp ? 0 : -1;
 }
 
 int sf_array_canon(const uint8_t *cells, const uint8_t *invalid, size_t n,
                    int threads, uint8_t *out)
 {
-    if (bad_args(n, cells, out, GIVEN))
+    return sf_array_canon_geom(NULL, cells, invalid, n, threads, out);
+}
+
+int sf_array_canon_geom(const sf_geometry_t *g, const uint8_t *cells,
+                        const uint8_t *invalid, size_t n, int threads,
+                        uint8_t *out)
+{
+    canon_ctx_t c = {cells, invalid, out, NULL, (size_t)sf_geometry_cells(g)};
+    if (bad_args(n, cells, out, GIVEN) || n > GEOM_ROWS_MAX ||
+        group_for(g, &c.grp) != 0)
         return -1;
-    const canon_ctx_t c = {cells, invalid, out};
     const row_job_t job = {&c, NULL, canon_row, NULL};
     return run_rows(&job, n, threads, 16);
 }
@@ -553,17 +576,31 @@ typedef struct augment_ctx {
     uint64_t copies, seed;
     uint8_t *out, *solutions; /* solutions may be NULL */
     uint8_t *sols;            /* n rows: each input row's solution */
+    const sf_geometry_t *g;   /* NULL: classic 9x9 */
+    const geo_group_t *grp;   /* g's group */
+    size_t nc;                /* cells a row */
 } augment_ctx_t;
 
 static void augment_solve_row(const void *ctx, void *state, size_t i)
 {
     const augment_ctx_t *c = ctx;
-    uint8_t *sol = c->sols + SF_CELLS * i;
+    uint8_t *sol = c->sols + c->nc * i;
     sf_result_t r;
     if (flagged(c->invalid, i) ||
-        sf_solve_cells(state, c->cells + SF_CELLS * i, 2, 0, sol, &r) !=
+        sf_solve_geom(state, c->g, c->cells + c->nc * i, 2, 0, sol, &r) !=
             SF_UNIQUE)
-        memset(sol, 0, SF_CELLS);
+        memset(sol, 0, c->nc);
+}
+
+/* in under copy (i, j)'s transform into out: classic, or g's group. */
+static void augment_apply(const augment_ctx_t *c, const sf_xform_t *t,
+                          const geo_xform_t *gt, const uint8_t *in,
+                          uint8_t *out)
+{
+    if (c->grp)
+        geo_xform_apply(c->grp, gt, in, out);
+    else
+        sf_xform_apply(t, in, out);
 }
 
 static void augment_copy(const void *ctx, void *state, size_t item)
@@ -572,39 +609,54 @@ static void augment_copy(const void *ctx, void *state, size_t item)
     (void)state;
     const size_t i = (size_t)(item / c->copies);
     const uint64_t j = item % c->copies;
-    uint8_t *out = c->out + SF_CELLS * item;
-    uint8_t *sol = c->solutions ? c->solutions + SF_CELLS * item : NULL;
+    uint8_t *out = c->out + c->nc * item;
+    uint8_t *sol = c->solutions ? c->solutions + c->nc * item : NULL;
     if (flagged(c->invalid, i)) {
-        memset(out, 0, SF_CELLS);
+        memset(out, 0, c->nc);
         if (sol)
-            memset(sol, 0, SF_CELLS);
+            memset(sol, 0, c->nc);
         return;
     }
     rng_t r;
     sf_xform_t t;
+    geo_xform_t gt;
     rng_seed_sub(&r, c->seed, i, j);
-    sf_xform_random(&t, &r);
-    sf_xform_apply(&t, c->cells + SF_CELLS * i, out);
+    if (c->grp)
+        geo_xform_random(c->grp, &r, &gt);
+    else
+        sf_xform_random(&t, &r);
+    augment_apply(c, &t, &gt, c->cells + c->nc * i, out);
     if (sol == NULL)
         return;
-    const uint8_t *s = c->sols + SF_CELLS * i;
+    const uint8_t *s = c->sols + c->nc * i;
     if (s[0] == 0) /* no unique solution */
-        memset(sol, 0, SF_CELLS);
+        memset(sol, 0, c->nc);
     else
-        sf_xform_apply(&t, s, sol);
+        augment_apply(c, &t, &gt, s, sol);
 }
 
 int sf_array_augment(const uint8_t *cells, const uint8_t *invalid, size_t n,
                      uint64_t k, uint64_t seed, int threads, uint8_t *out,
                      uint8_t *solutions)
 {
-    augment_ctx_t c = {NULL, cells, invalid, k, seed, out, solutions, NULL};
+    return sf_array_augment_geom(NULL, cells, invalid, n, k, seed, threads,
+                                 out, solutions);
+}
+
+int sf_array_augment_geom(const sf_geometry_t *g, const uint8_t *cells,
+                          const uint8_t *invalid, size_t n, uint64_t k,
+                          uint64_t seed, int threads, uint8_t *out,
+                          uint8_t *solutions)
+{
+    augment_ctx_t c = {NULL, cells, invalid, k, seed, out, solutions, NULL,
+                       g, NULL, (size_t)sf_geometry_cells(g)};
     if (n == 0 || k == 0)
         return 0;
-    if (k > ROWS_MAX || bad_args(n, cells, out, GIVEN) || n > ROWS_MAX / k)
+    if (k > ROWS_MAX || bad_args(n, cells, out, GIVEN) || n > ROWS_MAX / k ||
+        n * (size_t)k > GEOM_ROWS_MAX || group_for(g, &c.grp) != 0)
         return -1; /* the copies (n * k rows) would not fit */
     if (solutions) {
-        c.sols = malloc(SF_CELLS * n);
+        c.sols = malloc(c.nc * n);
         const row_job_t solve = {&c, solver_start, augment_solve_row,
                                  solver_stop};
         const int rc = c.sols ? run_rows(&solve, n, threads, 64) : -1;
