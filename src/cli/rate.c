@@ -49,6 +49,8 @@ typedef struct rate_slot {
 
 typedef struct rate_worker {
     sf_solver_t *solver;
+    sf_solver_t *general; /* other geometries: the general kernel's guesses
+                           * are their rating, whichever kernel is fastest */
     uint64_t by_status[SF_STATUS_COUNT];
     uint64_t by_level[SF_LEVEL_COUNT];
     double rating_sum;    /* over rated records */
@@ -143,7 +145,9 @@ static int rate_start(void *ctx, int threads)
         return -1;
     k->threads = threads;
     for (int t = 0; t < threads; t++)
-        if (!(k->workers[t].solver = sf_solver_new(NULL)))
+        if (!(k->workers[t].solver = sf_solver_new(NULL)) ||
+            !(k->workers[t].general =
+                  sf_solver_new(sf_kernel_find("general"))))
             return -1;
     return 0;
 }
@@ -164,7 +168,7 @@ static void rate_geom(const rate_cli_t *k, rate_worker_t *w,
 {
     const sf_geometry_t *g = it->rec->geom;
     sf_result_t r;
-    sf_solve_geom(w->solver, g, it->cells, 2, 0, it->room, &r);
+    sf_solve_geom(w->general, g, it->cells, 2, 0, it->room, &r);
     s->card = (sf_card_t){.status = r.status, .guesses = r.guesses,
                           .minimal = -1, .singles_closure = -1,
                           .backdoor = -1};
@@ -337,6 +341,7 @@ static void rate_collect(rate_cli_t *k)
                     sum->se_by_status[sc][i] += w->se_by_status[sc][i];
         }
         sf_solver_free(w->solver);
+        sf_solver_free(w->general);
     }
     if (sf_dist)
         rate_dist_sum(sum);

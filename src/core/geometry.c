@@ -585,16 +585,23 @@ void *geom_derived(const sf_geometry_t *g,
                    void (*release)(void *))
 {
     sf_geometry_t *m = (sf_geometry_t *)g; /* the cache only */
-    void *v = __atomic_load_n(&m->derived, __ATOMIC_ACQUIRE);
-    if (v)
-        return v;
-    pthread_mutex_lock(&m->derived_lock);
-    if (!m->derived) {
-        v = make(g);
-        m->derived_free = release;
-        __atomic_store_n(&m->derived, v, __ATOMIC_RELEASE);
+    for (int k = 0; k < GEOM_DERIVED_MAX; k++) {
+        if (__atomic_load_n(&m->derived[k].make, __ATOMIC_ACQUIRE) == make)
+            return m->derived[k].value;
     }
-    v = m->derived;
+    void *v = NULL;
+    pthread_mutex_lock(&m->derived_lock);
+    int k = 0;
+    while (k < GEOM_DERIVED_MAX && m->derived[k].make &&
+           m->derived[k].make != make)
+        k++;
+    if (k < GEOM_DERIVED_MAX && m->derived[k].make == make) {
+        v = m->derived[k].value;
+    } else if (k < GEOM_DERIVED_MAX && (v = make(g)) != NULL) {
+        m->derived[k].value = v;
+        m->derived[k].release = release;
+        __atomic_store_n(&m->derived[k].make, make, __ATOMIC_RELEASE);
+    }
     pthread_mutex_unlock(&m->derived_lock);
     return v;
 }
@@ -603,8 +610,9 @@ void sf_geometry_free(sf_geometry_t *g)
 {
     if (!g)
         return;
-    if (g->derived)
-        g->derived_free(g->derived);
+    for (int k = 0; k < GEOM_DERIVED_MAX; k++)
+        if (g->derived[k].make)
+            g->derived[k].release(g->derived[k].value);
     pthread_mutex_destroy(&g->derived_lock);
     free(g->unit_off);
     free(g->unit_cell);

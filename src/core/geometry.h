@@ -22,6 +22,8 @@
 
 #include "sudoflow.h"
 
+#define GEOM_DERIVED_MAX 4 /* kinds of data derived from a geometry */
+
 struct sf_geometry {
     int n;                 /* side, and the largest value */
     int ncells;            /* n * n */
@@ -55,9 +57,11 @@ struct sf_geometry {
     char size_text[16];    /* "6x6:2x3", "9x9" for a region map */
     char variant_text[96]; /* canonical variant list, "" for none */
     pthread_mutex_t derived_lock; /* guards derived */
-    void *derived;         /* made by a layer above on first use
-                            * (geom_derived), freed with the geometry */
-    void (*derived_free)(void *);
+    struct {               /* made by layers above on first use */
+        void *(*make)(const sf_geometry_t *g); /* (geom_derived), freed */
+        void *value;       /* with the geometry */
+        void (*release)(void *);
+    } derived[GEOM_DERIVED_MAX];
 };
 
 /* Cell c's peers, or unit u's cells: the list and its length. */
@@ -75,9 +79,11 @@ static inline const uint16_t *geom_unit(const sf_geometry_t *g, int u,
     return g->unit_cell + g->unit_off[u];
 }
 
-/* What make(g) returns, made by the first caller and kept with g (the
- * symmetry group: datasets/geo_symmetry.c), freed by release with g.
- * Any number of threads may ask at once. */
+/* What make(g) returns, made by the first caller and kept with g, one
+ * value per make function (the symmetry group: datasets/geo_symmetry.c;
+ * the small grids' masks: kernel/smallgrid.c), freed by release with g.
+ * Any number of threads may ask at once.  NULL when make gives NULL or
+ * GEOM_DERIVED_MAX kinds are kept already. */
 void *geom_derived(const sf_geometry_t *g,
                    void *(*make)(const sf_geometry_t *g),
                    void (*release)(void *));

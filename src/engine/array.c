@@ -315,8 +315,9 @@ int sf_array_rate_geom(const sf_geometry_t *g, const uint8_t *cells,
     if (bad_args(n, cells, statuses, ratings) || n > GEOM_ROWS_MAX ||
         (n && !levels))
         return -1;
-    const rate_ctx_t c = {NULL, cells, invalid, samples, statuses, ratings,
-                          levels, g};
+    /* the general kernel's guesses, as `sudoflow rate` gives them */
+    const rate_ctx_t c = {sf_kernel_find("general"), cells, invalid, samples,
+                          statuses, ratings, levels, g};
     const row_job_t job = {&c, solver_start, rate_geom_row, solver_stop};
     return run_rows(&job, n, threads, 4);
 }

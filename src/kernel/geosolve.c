@@ -14,8 +14,12 @@
  * also finds a value with no place left), then pointing: a value whose
  * few places in a full unit all see one cell leaves that cell (locked
  * candidates where a box crosses a line, and what anti-knight or
- * anti-king peers add to them).  When nothing more follows, the search
- * branches on the open cell with the fewest candidates (with SF_LEX, the
+ * anti-king peers add to them).  Before the first guess, Hall sets in
+ * every full unit (Regin's all-different filtering) remove what naked
+ * and hidden subsets of any size would; during the search they cost more
+ * than they prune (docs/geometry.md has the measurements), as does
+ * pointing over more than POINT_MAX places.  When nothing more follows,
+ * the search branches on the open cell with the fewest candidates (with SF_LEX, the
  * first open cell in row-major order, values ascending, so the first
  * solution found is the lexicographically smallest; the rest are counted
  * in the faster order), saving the masks in a frame of its explicit
@@ -62,6 +66,9 @@ static size_t round8(size_t n) { return (n + 7) & ~(size_t)7; }
     (ROUND8(sizeof(gstate_t)) + ROUND8((size_t)(nc) * 4) +                \
      ROUND8((size_t)(nc) * 2) + ROUND8((size_t)(nc) * sizeof(frame_t)) + \
      3 * (size_t)(fwords) * 8 + (size_t)(nc) * (size_t)(nc) * 4)
+
+_Static_assert(GEOSOLVE_STATE_SIZE(81, 1) <= GEOSOLVE_CLASSIC_STATE,
+               "kernels.h's GEOSOLVE_CLASSIC_STATE is too small");
 
 static size_t geosolve_state_size(const sf_geometry_t *g)
 {
@@ -198,7 +205,7 @@ static int hidden_singles(gstate_t *s)
     return found;
 }
 
-#define POINT_MAX 6 /* places of a value looked at by pointing() */
+#define POINT_MAX 4 /* places of a value looked at by pointing() */
 
 /* Drop bit from every cell of the set (words of g) that holds it.  -1 on
  * a contradiction, else 1 when a mask changed. */
@@ -439,7 +446,7 @@ static int propagate(gstate_t *s)
             return 0;
         if (l > 0)
             continue;
-        const int hs = hall_sets(s);
+        const int hs = s->depth == 0 ? hall_sets(s) : 0;
         if (hs < 0)
             return 0;
         if (hs > 0)

@@ -18,11 +18,17 @@
 #define SF_KERNELS(X) \
     X(bandstack) \
     X(bitboard) \
+    X(small) \
     X(general)
 
 #define SF_KERNEL_DECLARE(name) extern const sf_kernel_t sf_kernel_##name;
 SF_KERNELS(SF_KERNEL_DECLARE)
 #undef SF_KERNEL_DECLARE
+
+/* Bytes of the general kernel's state for classic 9x9, at least (a
+ * static assertion in geosolve.c holds it to that), for the kernels that
+ * hand classic puzzles to it. */
+#define GEOSOLVE_CLASSIC_STATE ((size_t)32768)
 
 /* Pencilmark puzzles for a kernel without a solve_cands entry
  * (cands_search.c): a plain search with sf_solve_cands_fn's contract,

@@ -200,15 +200,10 @@ const sf_kernel_t *sf_solver_kernel_for(const sf_solver_t *solver,
     return sf_geometry_is_classic(g) ? solver->kernel : geom_kernel(solver, g);
 }
 
-int sf_solver_reserve(sf_solver_t *solver, const sf_geometry_t *g)
+/* Room in solver's geometry state for kernel k on g: 0, or -1. */
+static int reserve_for(sf_solver_t *solver, const sf_kernel_t *k,
+                       const sf_geometry_t *g)
 {
-    if (solver == NULL)
-        return -1;
-    if (sf_geometry_is_classic(g))
-        return 0;
-    const sf_kernel_t *k = geom_kernel(solver, g);
-    if (k == NULL)
-        return -1;
     const size_t need = (k->geom_state_size(g) + STATE_ALIGN - 1) /
                         STATE_ALIGN * STATE_ALIGN;
     if (need <= solver->gcap)
@@ -220,6 +215,16 @@ int sf_solver_reserve(sf_solver_t *solver, const sf_geometry_t *g)
     solver->gstate = p;
     solver->gcap = need;
     return 0;
+}
+
+int sf_solver_reserve(sf_solver_t *solver, const sf_geometry_t *g)
+{
+    if (solver == NULL)
+        return -1;
+    if (sf_geometry_is_classic(g))
+        return 0;
+    const sf_kernel_t *k = geom_kernel(solver, g);
+    return k ? reserve_for(solver, k, g) : -1;
 }
 
 sf_status_t sf_solve_geom(sf_solver_t *solver, const sf_geometry_t *g,
@@ -246,8 +251,9 @@ sf_status_t sf_solve_geom(sf_solver_t *solver, const sf_geometry_t *g,
 int solver_random_grid(sf_solver_t *solver, const sf_geometry_t *g,
                        uint64_t seed, uint64_t budget, uint8_t *grid)
 {
-    if (sf_geometry_is_classic(g) || sf_solver_reserve(solver, g) < 0 ||
-        geom_kernel(solver, g) != &sf_kernel_general)
+    /* the general kernel's search, whichever kernel solves g */
+    if (sf_geometry_is_classic(g) ||
+        reserve_for(solver, &sf_kernel_general, g) < 0)
         return 0;
     return geosolve_random_grid(solver->gstate, g, seed, budget, grid);
 }
