@@ -634,9 +634,9 @@ static void make_classic(void)
     classic_geometry = sf_geometry_new(NULL, NULL);
 }
 
-static uint64_t geosolve_classic(void *state, const uint8_t *cells,
-                                 uint64_t limit, unsigned flags,
-                                 uint8_t *solution, uint64_t *guesses)
+uint64_t geosolve_classic(void *state, const uint8_t *cells, uint64_t limit,
+                          unsigned flags, uint8_t *solution,
+                          uint64_t *guesses)
 {
     pthread_once(&classic_once, make_classic);
     *guesses = 0;

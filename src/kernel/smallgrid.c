@@ -237,21 +237,12 @@ static size_t small_state_size(const sf_geometry_t *g)
     return 8;
 }
 
-/* Classic 9x9 has 81 cells: the general kernel's way, on its state. */
-static uint64_t small_classic(void *state, const uint8_t *cells,
-                              uint64_t limit, unsigned flags,
-                              uint8_t *solution, uint64_t *guesses)
-{
-    return sf_kernel_general.solve(state, cells, limit, flags, solution,
-                                   guesses);
-}
-
 const sf_kernel_t sf_kernel_small = {
     "small",
     "geometries of up to 64 cells: a word of cells per value (classic "
     "9x9: general's)",
     GEOSOLVE_CLASSIC_STATE,
-    small_classic,
+    geosolve_classic, /* classic 9x9 has 81 cells: the general kernel's */
     NULL,
     small_fits,
     small_state_size,
