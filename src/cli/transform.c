@@ -13,9 +13,9 @@
  * when the solution is unique, every copy's solution is that solution
  * under the copy's transform.  An invalid record still gives its K output
  * records, with empty puzzle and solution.  Puzzles of other geometries
- * draw from their geometry's group (datasets/geo_symmetry.c); their
- * solutions need a slot of N*N bytes, sized for the largest grid the run
- * may read only when the solution field is asked for.
+ * draw from their geometry's group (datasets/geo_symmetry.c); when the
+ * solution field is asked for, a slot holds a solution of the largest
+ * grid, SF_MAX_CELLS bytes.
  */
 #include "cli.h"
 #include "datasets/rating.h"
@@ -260,11 +260,9 @@ int cli_transform(int argc, char **argv)
     k.run.reader.no_text = !cli_has_field(&k.fields, F_LINE);
     cli_use_fields(&k.run, &k.fields, field_names);
     k.want_solution = cli_has_field(&k.fields, F_SOLUTION);
-    if (k.want_solution) {
-        const int named = sf_geometry_cells(k.run.geom.geom);
-        k.cells = k.run.geom.geom && named > SF_CELLS ? (size_t)named
-                  : k.run.geom.geom ? SF_CELLS : SF_MAX_CELLS;
-    }
+    /* any record may be of any size: JSON Lines records name their own
+     * geometry, whatever the options name */
+    k.cells = k.want_solution ? SF_MAX_CELLS : 0;
     sf_error_t err = {0};
     const int rc = cli_run_execute(&k.run, (const char *const *)argv + optind,
                                    (size_t)(argc - optind), 1, &k.run.writer,

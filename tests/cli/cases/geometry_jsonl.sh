@@ -44,3 +44,13 @@ s copies.jsonl | cut -d, -f1 | sort | uniq -c | sed 's/^ *//'
 # two geometries, never one class
 printf '{"puzzle":"1..............."}\n{"puzzle":"1...............","variant":"x"}\n' > two.jsonl
 "$SF" canon -q --dedupe --out-format jsonl two.jsonl
+# a record's own geometry, larger than the one the options name: its
+# copies' solutions are those of their puzzles
+"$SF" generate -q -n 3 --seed 2 --geometry 16x16 --clues 150 \
+    --out-format jsonl > big.jsonl
+"$SF" transform -q --seed 1 --geometry 4x4 --fields puzzle,solution \
+    --out-format line big.jsonl > bt.txt
+cut -d, -f1 bt.txt > bp.txt; cut -d, -f2 bt.txt > bs.txt
+"$SF" solve -q --geometry 16x16 --fields solution bp.txt | cmp -s - bs.txt &&
+    echo "$(grep -c . bs.txt) copies of 16x16 records named in the records" \
+        "have their puzzles' solutions"
