@@ -70,7 +70,7 @@ struct peer_state {
     uint32_t plan_file;   /* the file it covers, and its counts then */
     uint64_t plan_count[2];
     uint64_t *plan_ends;  /* per process: failed, items (index_agree) */
-    dist_geoms_t geoms;   /* geometries of records received */
+    geom_cache_t geoms;   /* geometries of records received */
     int shared;           /* writing their own chunks... */
     sf_writer_t *at_w[SF_MAX_OUTPUTS]; /* ...at offsets into these... */
     uint64_t at_pos[SF_MAX_OUTPUTS];   /* ...handed out by rank 0 */
@@ -761,7 +761,7 @@ static void batch_dist_end(driver_t *d)
     if (!d->peer)
         return;
     dist_io_free(d->peer->dio);
-    dist_geoms_free(&d->peer->geoms);
+    geom_cache_free(&d->peer->geoms);
     index_plan_free(&d->peer->plan);
     free(d->peer->plan_ends);
     free(d->peer);

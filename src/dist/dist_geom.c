@@ -6,12 +6,14 @@
  * by 0x1f); a 16-bit entry number per record (0 for classic 9x9, k + 1
  * for table entry k); then, for a chunk, the N*N cells of each geometry
  * record in record order.  Keys rebuild an equal geometry through
- * sf_geometry_new, since they are the canonical texts it keeps.
+ * sf_geometry_new, since they are the canonical texts it keeps; the
+ * receiver makes each once (io/geom_cache.c).
  */
 #include "dist_geom.h"
 
 #include "core/geometry.h"
 #include "engine/batch_driver.h"
+#include "io/geom_cache.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -115,28 +117,10 @@ done:
     return rc;
 }
 
-/* This process's geometry for key (made once), or NULL. */
-static sf_geometry_t *geometry_for(dist_geoms_t *gs, const char *key,
-                                   size_t len)
+/* This process's geometry for key (made once, kept in gs), or NULL. */
+static const sf_geometry_t *geometry_for(geom_cache_t *gs, const char *key,
+                                         size_t len, char *copy)
 {
-    for (size_t k = 0; k < gs->n; k++)
-        if (strlen(gs->keys[k]) == len && !memcmp(gs->keys[k], key, len))
-            return gs->made[k];
-    if (gs->n == gs->cap) {
-        const size_t cap = gs->cap ? 2 * gs->cap : 8;
-        sf_geometry_t **m = realloc(gs->made, cap * sizeof *m);
-        if (m)
-            gs->made = m;
-        char **k = realloc(gs->keys, cap * sizeof *k);
-        if (k)
-            gs->keys = k;
-        if (!m || !k)
-            return NULL;
-        gs->cap = cap;
-    }
-    char *copy = malloc(len + 1);
-    if (!copy)
-        return NULL;
     memcpy(copy, key, len);
     copy[len] = '\0';
     /* the parts, cut in place at each separator */
@@ -151,22 +135,17 @@ static sf_geometry_t *geometry_for(dist_geoms_t *gs, const char *key,
         *sep = '\0';
         s = sep + 1;
     }
-    sf_geometry_spec_t spec = {part[0], np > 1 ? part[1] : NULL,
-                               np > 2 ? part[2] : NULL, {0}};
+    if (np < 3)
+        return NULL;
+    sf_geometry_spec_t spec = {part[0], part[1], part[2], {0}};
     for (int k = 3; k < np; k++)
         spec.extra[k - 3] = part[k];
-    sf_geometry_t *g = np >= 3 ? sf_geometry_new(&spec, NULL) : NULL;
-    if (!g) {
-        free(copy);
-        return NULL;
-    }
-    memcpy(copy, key, len); /* the key again, whole, to compare with */
-    gs->made[gs->n] = g;
-    gs->keys[gs->n++] = copy;
-    return g;
+    const sf_geometry_t *g = NULL;
+    const char *why;
+    return geom_cache_get(gs, &spec, &g, &why) == 0 ? g : NULL;
 }
 
-long dist_geom_unpack(dist_geoms_t *gs, const char *p, size_t avail,
+long dist_geom_unpack(geom_cache_t *gs, const char *p, size_t avail,
                       sf_record_t *recs, size_t stride, size_t n,
                       sf_chunk_t *in)
 {
@@ -176,17 +155,19 @@ long dist_geom_unpack(dist_geoms_t *gs, const char *p, size_t avail,
         return -1;
     memcpy(&count, p, sizeof count);
     p += sizeof count;
-    sf_geometry_t **local = malloc((count ? count : 1) * sizeof *local);
+    const sf_geometry_t **local = malloc((count ? count : 1) * sizeof *local);
+    char *copy = malloc(key_max() + 1);
     long rc = -1;
-    if (!local)
-        return -1;
+    if (!local || !copy)
+        goto done;
     for (uint32_t k = 0; k < count; k++) {
         uint32_t l;
         if ((size_t)(end - p) < sizeof l)
             goto done;
         memcpy(&l, p, sizeof l);
         p += sizeof l;
-        if ((size_t)(end - p) < l || !(local[k] = geometry_for(gs, p, l)))
+        if ((size_t)(end - p) < l || l > key_max() ||
+            !(local[k] = geometry_for(gs, p, l, copy)))
             goto done;
         p += l;
     }
@@ -219,16 +200,6 @@ long dist_geom_unpack(dist_geoms_t *gs, const char *p, size_t avail,
     rc = (long)(p - start);
 done:
     free(local);
+    free(copy);
     return rc;
-}
-
-void dist_geoms_free(dist_geoms_t *gs)
-{
-    for (size_t k = 0; k < gs->n; k++) {
-        sf_geometry_free(gs->made[k]);
-        free(gs->keys[k]);
-    }
-    free(gs->made);
-    free(gs->keys);
-    memset(gs, 0, sizeof *gs);
 }

@@ -16,14 +16,8 @@
 
 #include <stddef.h>
 
+#include "io/geom_cache.h"
 #include "sudoflow.h"
-
-/* The geometries a process has made from the texts it received. */
-typedef struct dist_geoms {
-    sf_geometry_t **made;
-    char **keys;
-    size_t n, cap;
-} dist_geoms_t;
 
 /* Records are `stride` bytes apart (sizeof(sf_record_t) in an array of
  * them). */
@@ -36,13 +30,11 @@ int dist_geom_pack(const sf_record_t *recs, size_t stride, size_t n,
                    size_t *cap);
 
 /* Read that form from p (avail bytes) for recs[0..n): each record's geom
- * is set to this process's geometry, and with in not NULL its cells are
- * put in in's gcells (room for the job zeroed).  The bytes read, or -1
+ * is set to this process's geometry (made once, kept in gs), and with in
+ * not NULL its cells are put in in's gcells (room for the job zeroed).  The bytes read, or -1
  * when the message is short or a geometry cannot be made. */
-long dist_geom_unpack(dist_geoms_t *gs, const char *p, size_t avail,
+long dist_geom_unpack(geom_cache_t *gs, const char *p, size_t avail,
                       sf_record_t *recs, size_t stride, size_t n,
                       sf_chunk_t *in);
-
-void dist_geoms_free(dist_geoms_t *gs);
 
 #endif

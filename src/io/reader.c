@@ -31,7 +31,7 @@
  *   jsonl one JSON object a line (a file whose first line starts with
  *         '{'), one record: its "puzzle" string, in the geometry the
  *         record names with "geometry", "regions", "variant" and "extra"
- *         (made once per distinct names: jsonl_geom.c), else the named
+ *         (made once per distinct names: geom_cache.c), else the named
  *         one, else the one its length gives; other keys are kept in the
  *         text only.
  *
@@ -50,7 +50,7 @@
 #include <sys/stat.h>
 
 #include "gzin.h"
-#include "jsonl_geom.h"
+#include "geom_cache.h"
 #include "jsonl_scan.h"
 #include "core/geom_detect.h"
 #include "core/geom_text.h"
@@ -120,7 +120,7 @@ struct sf_reader {
     int geom_known;        /* ...is decided */
     int detected;          /* the current file's first lines were read */
     sf_geometry_t *sized[SF_MAX_N + 1]; /* geometries made for sides */
-    jgeom_cache_t jgeoms;  /* geometries jsonl records name */
+    geom_cache_t jgeoms;   /* geometries jsonl records name */
     char *jtmp;            /* their strings, unescaped */
     size_t jtmp_cap;
     uint64_t done_before;  /* input bytes of the files already closed */
@@ -1097,7 +1097,7 @@ static int jsonl_geometry(sf_reader_t *r, const jv_t *v, size_t *at,
         snprintf(size, sizeof size, "%dx%d", side, side);
         spec.size = side ? size : NULL;
     }
-    const int rc = jgeom_get(&r->jgeoms, &spec, g, why);
+    const int rc = geom_cache_get(&r->jgeoms, &spec, g, why);
     if (rc == -2)
         no_memory(r);
     return rc;
@@ -1295,6 +1295,7 @@ sf_reader_t *sf_reader_new(const char *const *paths, size_t n,
     sf_reader_t *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
+    r->jgeoms.prefix = "jsonl: ";
     gzin_init(&r->in);
     r->in.use_zlib = opts && opts->inflate == 1;
     r->paths = calloc(n, sizeof *r->paths);
@@ -1356,7 +1357,7 @@ void sf_reader_free(sf_reader_t *r)
     free(r->grid.text);
     for (int n = 0; n <= SF_MAX_N; n++)
         sf_geometry_free(r->sized[n]);
-    jgeom_free(&r->jgeoms);
+    geom_cache_free(&r->jgeoms);
     free(r->jtmp);
     free(r);
 }

@@ -1,15 +1,15 @@
 /*
- * jsonl_geom.c -- a record-named geometry cache (jsonl_geom.h): a list
- * searched by the spec's texts joined into one key; records of one file
- * rarely name more than a few geometries.
+ * geom_cache.c -- geometries made once from their texts (geom_cache.h):
+ * a list searched by the spec's texts joined into one key; the records
+ * of one run rarely name more than a few geometries.
  */
-#include "jsonl_geom.h"
+#include "geom_cache.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-struct jgeom_entry {
+struct geom_cache_entry {
     char *key;
     size_t key_len;
     sf_geometry_t *g;  /* NULL: classic, or failed (why) */
@@ -42,7 +42,7 @@ static char *key_of(const sf_geometry_spec_t *spec, size_t *len)
     return key;
 }
 
-static int answer(const jgeom_entry_t *e, const sf_geometry_t **g,
+static int answer(const geom_cache_entry_t *e, const sf_geometry_t **g,
                   const char **why)
 {
     *g = e->g;
@@ -50,7 +50,7 @@ static int answer(const jgeom_entry_t *e, const sf_geometry_t **g,
     return e->why ? -1 : 0;
 }
 
-int jgeom_get(jgeom_cache_t *c, const sf_geometry_spec_t *spec,
+int geom_cache_get(geom_cache_t *c, const sf_geometry_spec_t *spec,
               const sf_geometry_t **g, const char **why)
 {
     size_t len;
@@ -64,7 +64,7 @@ int jgeom_get(jgeom_cache_t *c, const sf_geometry_spec_t *spec,
         }
     if (c->n == c->cap) {
         const size_t cap = c->cap ? 2 * c->cap : 4;
-        jgeom_entry_t *v = realloc(c->v, cap * sizeof *v);
+        geom_cache_entry_t *v = realloc(c->v, cap * sizeof *v);
         if (!v) {
             free(key);
             return -2;
@@ -72,7 +72,7 @@ int jgeom_get(jgeom_cache_t *c, const sf_geometry_spec_t *spec,
         c->v = v;
         c->cap = cap;
     }
-    jgeom_entry_t e = {key, len, NULL, NULL};
+    geom_cache_entry_t e = {key, len, NULL, NULL};
     sf_error_t err = {0};
     e.g = sf_geometry_new(spec, &err);
     if (!e.g && err.code == SF_ERR_NOMEM) {
@@ -80,12 +80,13 @@ int jgeom_get(jgeom_cache_t *c, const sf_geometry_spec_t *spec,
         return -2;
     }
     if (!e.g) {
-        const size_t n = strlen(err.message) + 8;
+        const char *prefix = c->prefix ? c->prefix : "";
+        const size_t n = strlen(prefix) + strlen(err.message) + 1;
         if (!(e.why = malloc(n))) {
             free(key);
             return -2;
         }
-        snprintf(e.why, n, "jsonl: %s", err.message);
+        snprintf(e.why, n, "%s%s", prefix, err.message);
     } else if (sf_geometry_is_classic(e.g)) {
         sf_geometry_free(e.g);
         e.g = NULL;
@@ -94,7 +95,7 @@ int jgeom_get(jgeom_cache_t *c, const sf_geometry_spec_t *spec,
     return answer(&e, g, why);
 }
 
-void jgeom_free(jgeom_cache_t *c)
+void geom_cache_free(geom_cache_t *c)
 {
     for (size_t i = 0; i < c->n; i++) {
         free(c->v[i].key);
@@ -102,5 +103,6 @@ void jgeom_free(jgeom_cache_t *c)
         free(c->v[i].why);
     }
     free(c->v);
-    memset(c, 0, sizeof *c);
+    c->v = NULL;
+    c->n = c->cap = 0;
 }
