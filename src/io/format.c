@@ -646,8 +646,9 @@ void sf_out_end(sf_out_t *out)
         return;
     }
     char *const at = out->text.p + out->text.len;
-    out->text.len += (size_t)(json_geometry(at, g, out->first) - at);
-    if (out->json && out->first && !(g && !g->classic))
+    const size_t keys = (size_t)(json_geometry(at, g, out->first) - at);
+    out->text.len += keys;
+    if (out->json && out->first && !keys)
         out->text.p[out->text.len++] = '{';
     if (out->json)
         out->text.p[out->text.len++] = '}';

@@ -19,11 +19,11 @@
  * and hidden subsets of any size would; during the search they cost more
  * than they prune (docs/geometry.md has the measurements), as does
  * pointing over more than POINT_MAX places.  When nothing more follows,
- * the search branches on the open cell with the fewest candidates (with SF_LEX, the
- * first open cell in row-major order, values ascending, so the first
- * solution found is the lexicographically smallest; the rest are counted
- * in the faster order), saving the masks in a frame of its explicit
- * stack.
+ * the search branches on the open cell with the fewest candidates (with
+ * SF_LEX, the first open cell in row-major order, values ascending, so
+ * the first solution found is the lexicographically smallest; the rest
+ * are counted in the faster order), saving the masks in a frame of its
+ * explicit stack.
  *
  * The state block is laid out per geometry: the masks, the queue, then
  * one frame (masks, queued count, cell, values left) per level, at most
