@@ -19,6 +19,7 @@
     X(bandstack) \
     X(bitboard) \
     X(small) \
+    X(wide) \
     X(general)
 
 #define SF_KERNEL_DECLARE(name) extern const sf_kernel_t sf_kernel_##name;
