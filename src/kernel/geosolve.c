@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "core/geometry.h"
+#include "hall.h"
 #include "kernels.h"
 
 typedef struct frame {
@@ -307,91 +308,6 @@ static int neighbour_support(gstate_t *s)
     return changed;
 }
 
-/* A unit's cells as a bipartite graph with the values, for Hall sets. */
-typedef struct hall {
-    int n;                        /* cells of the unit */
-    uint32_t mask[SF_MAX_N];      /* their candidates */
-    int8_t cell_of[SF_MAX_N];     /* value -> matched cell, or -1 */
-    int8_t index[SF_MAX_N], low[SF_MAX_N], comp[SF_MAX_N]; /* Tarjan */
-    int8_t stack[SF_MAX_N];
-    int depth, next, ncomp;
-    uint32_t adj[SF_MAX_N];       /* cell -> cells its values match */
-} hall_t;
-
-/* An augmenting path from cell i, values seen so far in *seen. */
-static int augment(hall_t *h, int i, uint32_t *seen)
-{
-    for (uint32_t m = h->mask[i] & ~*seen; m; m &= m - 1) {
-        const int v = __builtin_ctz(m);
-        *seen |= 1u << v;
-        if (h->cell_of[v] < 0 || augment(h, h->cell_of[v], seen)) {
-            h->cell_of[v] = (int8_t)i;
-            return 1;
-        }
-    }
-    return 0;
-}
-
-static void strong(hall_t *h, int i)
-{
-    h->index[i] = h->low[i] = (int8_t)h->next++;
-    h->stack[h->depth++] = (int8_t)i;
-    for (uint32_t m = h->adj[i]; m; m &= m - 1) {
-        const int j = __builtin_ctz(m);
-        if (h->index[j] < 0) {
-            strong(h, j);
-            h->low[i] = h->low[j] < h->low[i] ? h->low[j] : h->low[i];
-        } else if (h->comp[j] < 0 && h->index[j] < h->low[i]) {
-            h->low[i] = h->index[j];
-        }
-    }
-    if (h->low[i] != h->index[i])
-        return;
-    int j;
-    do {
-        j = h->stack[--h->depth];
-        h->comp[j] = (int8_t)h->ncomp;
-    } while (j != i);
-    h->ncomp++;
-}
-
-/* The values each cell of h keeps: those matched to a cell of its own
- * strongly connected component (Regin's filtering for all-different).
- * 0 when no matching covers every cell. */
-static int hall_filter(hall_t *h, uint32_t *keep)
-{
-    memset(h->cell_of, -1, sizeof h->cell_of);
-    for (int i = 0; i < h->n; i++) {
-        uint32_t seen = 0;
-        if (!augment(h, i, &seen))
-            return 0;
-    }
-    int8_t value_of[SF_MAX_N];
-    for (int v = 0; v < SF_MAX_N; v++)
-        if (h->cell_of[v] >= 0)
-            value_of[h->cell_of[v]] = (int8_t)v;
-    for (int i = 0; i < h->n; i++) {
-        h->adj[i] = 0;
-        for (uint32_t m = h->mask[i]; m; m &= m - 1)
-            h->adj[i] |= 1u << h->cell_of[__builtin_ctz(m)];
-        h->index[i] = h->comp[i] = -1;
-    }
-    h->depth = h->next = h->ncomp = 0;
-    for (int i = 0; i < h->n; i++)
-        if (h->index[i] < 0)
-            strong(h, i);
-    for (int i = 0; i < h->n; i++) {
-        keep[i] = 0;
-        for (uint32_t m = h->mask[i]; m; m &= m - 1) {
-            const int v = __builtin_ctz(m);
-            if (h->comp[h->cell_of[v]] == h->comp[i])
-                keep[i] |= 1u << v;
-        }
-    }
-    (void)value_of;
-    return 1;
-}
-
 /* Hall sets in every full unit: n cells whose values are n between them
  * keep those values from the unit's other cells, and n values that only
  * n cells can take keep those cells from other values (naked and hidden
@@ -401,25 +317,24 @@ static int hall_sets(gstate_t *s)
 {
     const sf_geometry_t *g = s->g;
     int changed = 0;
-    hall_t h;
-    uint32_t keep[SF_MAX_N];
+    uint32_t mask[SF_MAX_N], keep[SF_MAX_N];
     for (int u; (u = next_dirty(s, PASS_HALL)) >= 0;) {
         const uint16_t *cell = g->unit_cell + g->unit_off[u];
-        h.n = (int)(g->unit_off[u + 1] - g->unit_off[u]);
+        const int n = (int)(g->unit_off[u + 1] - g->unit_off[u]);
         int open = 0;
-        for (int k = 0; k < h.n; k++) {
-            h.mask[k] = s->cand[cell[k]];
-            open += !single(h.mask[k]);
+        for (int k = 0; k < n; k++) {
+            mask[k] = s->cand[cell[k]];
+            open += !single(mask[k]);
         }
         if (open < 3)
             continue;
-        if (!hall_filter(&h, keep))
+        if (!hall_filter(n, mask, keep))
             return -1;
-        for (int k = 0; k < h.n; k++) {
-            if (keep[k] == h.mask[k])
+        for (int k = 0; k < n; k++) {
+            if (keep[k] == mask[k])
                 continue;
             changed = 1;
-            if (!drop(s, cell[k], h.mask[k] & ~keep[k]))
+            if (!drop(s, cell[k], mask[k] & ~keep[k]))
                 return -1;
         }
         if (!run_queue(s))
