@@ -3,7 +3,8 @@
 # thread, on the public sets in DATA_DIR (17_clue, top1465, hardest_1106)
 # when it holds them, else on data/sample.txt.gz, and always on the
 # project's data/easy.txt.gz, data/singles.txt.gz, data/multi.txt.gz,
-# data/manyclue.txt.gz, data/manysol.txt.gz and data/random.txt.gz
+# data/manyclue.txt.gz, data/manysol.txt.gz, data/random.txt.gz,
+# data/bands.txt.gz and data/simple.txt.gz
 # (docs/bench.md).
 # Writes the measurements to BUILD/bench.csv, shows them as a table, and
 # draws BUILD/bench.svg with scripts/bench_chart.sh when gnuplot is there.
@@ -22,7 +23,7 @@ for set in 17_clue top1465 hardest_1106; do
     [ -f "$data/$set.txt" ] && files="$files $data/$set.txt"
 done
 [ -n "$files" ] || files="$here/data/sample.txt.gz"
-for set in easy singles multi manyclue manysol random; do
+for set in easy singles simple multi manyclue bands manysol random; do
     files="$files $here/data/$set.txt.gz"
 done
 

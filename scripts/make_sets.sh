@@ -24,12 +24,24 @@
 #                      sample's solutions, as for random), kept when they
 #                      have two or more solutions: many clues and yet a
 #                      few to hundreds of solutions to count.
+#   data/bands.txt.gz  2,000 puzzles that differ only in the top band:
+#                      100 solved grids (random equivalents, as for
+#                      random), 32 or 33 cells of each kept in the two
+#                      lower bands, and 40 puzzles a grid with 1 to 3
+#                      cells of the top band added, kept when they have
+#                      two or more solutions: the search runs through the
+#                      top band's fillings with the other two fixed.
 #   data/singles.txt.gz every sample puzzle plus clues from its own
 #                      solution up to a random 28..35, kept when naked
 #                      and hidden singles alone solve it (`sudoflow rate
 #                      --fields singles_closure`); up to eight draws a
 #                      puzzle.  Unique easy puzzles, like QQWing's
 #                      "simple" ones and the Kaggle 1M set.
+#   data/simple.txt.gz 2,000 unique puzzles that naked and hidden singles
+#                      alone solve (`sudoflow generate --level singles
+#                      --clues K`), with the clue counts of QQWing 1.3.4's
+#                      "simple" puzzles (21-30 clues, mean 25.7, measured
+#                      on 5,000 of them) scaled to 2,000, in random order.
 #
 # The random choices come from a Park-Miller generator written in awk with
 # fixed seeds (awk's own rand() differs between awk implementations), and
@@ -89,19 +101,41 @@ function equivalent(g, q,    s, d, r, t, x, y) {
             q[9 * y + x + 1] = lab[flip ? s[9 * col[x] + row[y] + 1] \
                                         : s[9 * row[y] + col[x] + 1]]
 }
-# p[1..81]: k cells of the grid q chosen at random, the others ".".
-function keep_random(q, k, p,    e, i, j, r, t) {
-    for (i = 1; i <= 81; i++) { e[i] = i; p[i] = "." }
+# p[first..first+n-1]: k of those cells of the grid q, chosen at random,
+# copied into p (the others left as they are).
+function keep_among(q, first, n, k, p,    e, i, j, r, t) {
+    for (i = 1; i <= n; i++) e[i] = first - 1 + i
     for (j = 1; j <= k; j++) {
-        r = j + rnd_below(82 - j)
+        r = j + rnd_below(n + 1 - j)
         t = e[j]; e[j] = e[r]; e[r] = t
         p[e[j]] = q[e[j]]
     }
+}
+# p[1..81]: k cells of the grid q chosen at random, the others ".".
+function keep_random(q, k, p,    i) {
+    for (i = 1; i <= 81; i++) p[i] = "."
+    keep_among(q, 1, 81, k, p)
 }'
 
 fail() {
     echo "make_sets: $*" >&2
     exit 1
+}
+
+# The first 2,000 puzzles of $tmp/NAME.in with two or more solutions into
+# $tmp/NAME, and their solution counts (up to 100,000) summed up in
+# $tmp/NAME.mix.
+several() { # NAME
+    "$bin" solve -q --limit 100000 --fields puzzle,count "$tmp/$1.in" |
+        awk -F, '$2 >= 2 && kept < 2000 { print $1 >"'"$tmp/$1"'"
+                                          print $2 >"'"$tmp/$1.n"'"; kept++ }
+                 END { exit kept < 2000 }' ||
+        fail "$1: fewer than 2,000 puzzles with several solutions"
+    sort -n "$tmp/$1.n" | awk '{ c[NR] = $1 }
+        END { printf "solutions %d to %d%s, median %d, quartiles %d and %d",
+                     c[1], c[NR], (c[NR] == 100000 ? " or more" : ""),
+                     c[int((NR + 1) / 2)], c[int(NR / 4)], c[int(3 * NR / 4)] }' \
+        >"$tmp/$1.mix"
 }
 
 # Every sample puzzle with its solution: "puzzle,solution,status".
@@ -217,16 +251,28 @@ END {
         print line_of(p)
     }
 }' "$tmp/solved" >"$tmp/manyclue.in"
-"$bin" solve -q --limit 100000 --fields puzzle,count "$tmp/manyclue.in" |
-    awk -F, '$2 >= 2 && kept < 2000 { print $1 >"'"$tmp/manyclue"'"
-                                      print $2 >"'"$tmp/manyclue.n"'"; kept++ }
-             END { exit kept < 2000 }' ||
-    fail "manyclue: fewer than 2,000 puzzles with several solutions"
-sort -n "$tmp/manyclue.n" | awk '{ c[NR] = $1 }
-    END { printf "solutions %d to %d%s, median %d, quartiles %d and %d",
-                 c[1], c[NR], (c[NR] == 100000 ? " or more" : ""),
-                 c[int((NR + 1) / 2)], c[int(NR / 4)], c[int(3 * NR / 4)] }' \
-    >"$tmp/manyclue.mix"
+several manyclue
+
+# bands: puzzles that differ only in the top band.  For each of 100
+# random equivalents of the sample's solutions, 32 or 33 cells kept at
+# random in the two lower bands, then 40 puzzles of those plus 1..3
+# random cells of the top band; the first 2,000 with several solutions,
+# counted up to 100,000.
+awk -F, -v state=20240607 "$rng"'
+{ sol[NR] = $2 }
+END {
+    for (g = 0; g < 100; g++) {
+        equivalent(sol[g + 1], q)
+        for (i = 1; i <= 81; i++) base[i] = "."
+        keep_among(q, 28, 54, 32 + rnd_below(2), base)
+        for (n = 0; n < 40; n++) {
+            for (i = 1; i <= 81; i++) p[i] = base[i]
+            keep_among(q, 1, 27, 1 + rnd_below(3), p)
+            print line_of(p)
+        }
+    }
+}' "$tmp/solved" >"$tmp/bands.in"
+several bands
 
 # singles: fill random empty cells from the solution up to 28..35 clues,
 # eight draws per puzzle; keep the first that singles alone solve.
@@ -258,6 +304,30 @@ cut -d, -f1 "$tmp/singles.k" |
 cut -d, -f1 "$tmp/singles" | "$bin" solve -q --count --fields solution,status - |
     paste -d, - "$tmp/singles" | awk -F, '$2 != "unique" { bad++ }
     END { exit bad > 0 }' || fail "singles: a puzzle is not unique"
+
+# simple: per clue count K, as many puzzles as 2,000 drawn like QQWing's
+# "simple" ones have (5,000 of QQWing 1.3.4's: 21: 1, 22: 14, 23: 108,
+# 24: 652, 25: 1,335, 26: 1,656, 27: 869, 28: 312, 29: 51, 30: 2), each
+# count from its own seed; then shuffled, and checked unique and solved by
+# singles.
+for km in 22:6 23:43 24:261 25:534 26:662 27:348 28:125 29:20 30:1; do
+    k=${km%:*}
+    "$bin" generate -q -n "${km#*:}" --seed $((20240608 + k)) --clues "$k" \
+        --level singles >>"$tmp/simple.in"
+done
+awk -v state=20240608 "$rng"'
+{ p[NR] = $0 }
+END {
+    for (i = NR; i > 1; i--) {
+        r = 1 + rnd_below(i)
+        t = p[i]; p[i] = p[r]; p[r] = t
+    }
+    for (i = 1; i <= NR; i++) print p[i]
+}' "$tmp/simple.in" >"$tmp/simple"
+"$bin" rate -q --fields status,clues,singles_closure "$tmp/simple" |
+    awk -F, '$1 != "unique" || $2 + $3 != 81 { bad++ }
+             END { exit bad > 0 || NR != 2000 }' ||
+    fail "simple: a puzzle is not unique or not solved by singles"
 
 # Write a set: one comment line, then the puzzles.
 write_set() { # NAME HEADER
@@ -291,6 +361,13 @@ write_set manyclue "manyclue.txt.gz: 34 or 35 random cells kept from solved\
  grids (random equivalents of the solutions of sample.txt.gz), the first\
  2,000 with several solutions: $mix (sudoflow solve --limit 100000); made\
  by scripts/make_sets.sh, seed 20240605"
+mix=$(cat "$tmp/bands.mix")
+write_set bands "bands.txt.gz: puzzles that differ only in the top band:\
+ 100 solved grids (random equivalents of the solutions of sample.txt.gz),\
+ 32 or 33 random cells of each kept in the two lower bands, 40 puzzles a\
+ grid with 1-3 random cells of the top band added, the first 2,000 with\
+ several solutions: $mix (sudoflow solve --limit 100000); made by\
+ scripts/make_sets.sh, seed 20240607"
 clues=$(awk '{ n = gsub(/[1-9]/, "&"); if (!lo || n < lo) lo = n
                if (n > hi) hi = n; sum += n }
              END { printf "%d-%d clues, mean %.1f", lo, hi, sum / NR }' \
@@ -300,3 +377,11 @@ write_set singles "singles.txt.gz: each puzzle of sample.txt.gz plus clues\
  draws that naked and hidden singles alone solve (sudoflow rate --fields\
  singles_closure), unique (sudoflow solve --count); made by\
  scripts/make_sets.sh, seed 20240606"
+clues=$(awk '{ n = gsub(/[1-9]/, "&"); if (!lo || n < lo) lo = n
+               if (n > hi) hi = n; sum += n }
+             END { printf "%d-%d clues, mean %.1f", lo, hi, sum / NR }' \
+        "$tmp/simple")
+write_set simple "simple.txt.gz: unique puzzles that naked and hidden singles\
+ alone solve (sudoflow generate --level singles --clues K, seed 20240608 +\
+ K), with the clue counts of 5,000 QQWing 1.3.4 \"simple\" puzzles scaled to\
+ 2,000 ($clues), shuffled; made by scripts/make_sets.sh, seed 20240608"

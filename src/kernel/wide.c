@@ -223,6 +223,19 @@ INLINE int take_set(wide_run_t *r, view_t *x, const uint64_t *m, int v,
     return 1;
 }
 
+/* Take v from the cells of set m that have it: -1 on a contradiction,
+ * else 1 when there was one, 0 when none. */
+INLINE int take_any(wide_run_t *r, view_t *x, const uint64_t *m, int v,
+                    const int W)
+{
+    uint64_t hit = 0;
+    for (int w = 0; w < W; w++)
+        hit |= m[w] & x->cand[v * W + w];
+    if (!hit)
+        return 0;
+    return take_set(r, x, m, v, W) ? 1 : -1;
+}
+
 /* Place value v at open cell c (which has it).  0 on a contradiction. */
 INLINE int place(wide_run_t *r, view_t *x, int c, int v, const int W)
 {
@@ -306,14 +319,10 @@ INLINE int pointing(wide_run_t *r, view_t *x, const int W)
                     for (int y = 0; y < W; y++)
                         common[y] &= peer[y];
                 }
-            uint64_t any = 0;
-            for (int w = 0; w < W; w++)
-                any |= common[w];
-            if (!any)
-                continue;
-            if (!take_set(r, x, common, v, W))
+            const int taken = take_any(r, x, common, v, W);
+            if (taken < 0)
                 return -1;
-            changed = 1;
+            changed |= taken;
         }
     return changed;
 }
@@ -340,14 +349,10 @@ INLINE int support(wide_run_t *r, view_t *x, const int W)
                 for (int k = 0; k < W; k++)
                     gone[k] |= o[k];
             }
-        uint64_t hit = 0;
-        for (int w = 0; w < W; w++)
-            hit |= gone[w] & x->cand[v * W + w];
-        if (!hit)
-            continue;
-        if (!take_set(r, x, gone, v, W))
+        const int taken = take_any(r, x, gone, v, W);
+        if (taken < 0)
             return -1;
-        changed = 1;
+        changed |= taken;
     }
     return changed;
 }

@@ -5,8 +5,9 @@
 #   sh tests/kernel/crosscheck.sh BIN DATA_DIR    (make test-data)
 #
 # BIN is build/tests/kernel/crosscheck.  Without DATA_DIR it checks what the
-# repository holds or makes: data/sample.txt.gz, easy, singles, manyclue
-# and random whole, every 20th puzzle of multi and every 40th of manysol
+# repository holds or makes: data/sample.txt.gz, easy, singles, simple,
+# manyclue and random whole, every 10th puzzle of bands, every 20th of
+# multi and every 40th of manysol
 # (the reference is slow to count their many solutions); 150 pencilmark puzzles (candidate
 # masks) made from the puzzles of each of data/sample.txt.gz and
 # data/multi.txt.gz (one solution, several, none: see make_pencil in
@@ -52,7 +53,9 @@ exec "$bin" --every $k "$root/data/sample.txt.gz" \
     --every $k "$root/data/easy.txt.gz" \
     --every $k "$root/data/random.txt.gz" \
     --every $k "$root/data/singles.txt.gz" \
+    --every $k "$root/data/simple.txt.gz" \
     --every $k "$root/data/manyclue.txt.gz" \
+    --every $((10 * k)) "$root/data/bands.txt.gz" \
     --every $((20 * k)) "$root/data/multi.txt.gz" \
     --every $((40 * k)) "$root/data/manysol.txt.gz" \
     --every 1 --pencil $((150 / k)) "$root/data/sample.txt.gz" \
