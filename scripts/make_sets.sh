@@ -35,8 +35,8 @@
 #                      solution up to a random 28..35, kept when naked
 #                      and hidden singles alone solve it (`sudoflow rate
 #                      --fields singles_closure`); up to eight draws a
-#                      puzzle.  Unique easy puzzles, like QQWing's
-#                      "simple" ones and the Kaggle 1M set.
+#                      puzzle.  Unique easy puzzles, like the Kaggle 1M
+#                      set.
 #   data/simple.txt.gz 2,000 unique puzzles that naked and hidden singles
 #                      alone solve (`sudoflow generate --level singles
 #                      --clues K`), with the clue counts of QQWing 1.3.4's
@@ -329,15 +329,20 @@ END {
              END { exit bad > 0 || NR != 2000 }' ||
     fail "simple: a puzzle is not unique or not solved by singles"
 
+# The clues of set NAME: "LO-HI clues, mean M".
+clue_range() { # NAME
+    awk '{ n = gsub(/[1-9]/, "&"); if (!lo || n < lo) lo = n
+           if (n > hi) hi = n; sum += n }
+         END { printf "%d-%d clues, mean %.1f", lo, hi, sum / NR }' \
+        "$tmp/$1"
+}
+
 # Write a set: one comment line, then the puzzles.
 write_set() { # NAME HEADER
     { echo "# $2"; cat "$tmp/$1"; } | gzip -9n >"$here/data/$1.txt.gz"
     echo "data/$1.txt.gz: $(wc -l <"$tmp/$1") puzzles"
 }
-clues=$(awk '{ n = gsub(/[1-9]/, "&"); if (!lo || n < lo) lo = n
-               if (n > hi) hi = n; sum += n }
-             END { printf "%d-%d clues, mean %.1f", lo, hi, sum / NR }' \
-        "$tmp/easy")
+clues=$(clue_range easy)
 write_set easy "easy.txt.gz: each puzzle of sample.txt.gz plus clues from\
  its own solution up to a random 33-38 ($clues), unique (checked with\
  sudoflow solve --count); made by scripts/make_sets.sh, seed 20240601"
@@ -368,19 +373,13 @@ write_set bands "bands.txt.gz: puzzles that differ only in the top band:\
  grid with 1-3 random cells of the top band added, the first 2,000 with\
  several solutions: $mix (sudoflow solve --limit 100000); made by\
  scripts/make_sets.sh, seed 20240607"
-clues=$(awk '{ n = gsub(/[1-9]/, "&"); if (!lo || n < lo) lo = n
-               if (n > hi) hi = n; sum += n }
-             END { printf "%d-%d clues, mean %.1f", lo, hi, sum / NR }' \
-        "$tmp/singles")
+clues=$(clue_range singles)
 write_set singles "singles.txt.gz: each puzzle of sample.txt.gz plus clues\
  from its own solution up to a random 28-35 ($clues), the first of eight\
  draws that naked and hidden singles alone solve (sudoflow rate --fields\
  singles_closure), unique (sudoflow solve --count); made by\
  scripts/make_sets.sh, seed 20240606"
-clues=$(awk '{ n = gsub(/[1-9]/, "&"); if (!lo || n < lo) lo = n
-               if (n > hi) hi = n; sum += n }
-             END { printf "%d-%d clues, mean %.1f", lo, hi, sum / NR }' \
-        "$tmp/simple")
+clues=$(clue_range simple)
 write_set simple "simple.txt.gz: unique puzzles that naked and hidden singles\
  alone solve (sudoflow generate --level singles --clues K, seed 20240608 +\
  K), with the clue counts of 5,000 QQWing 1.3.4 \"simple\" puzzles scaled to\

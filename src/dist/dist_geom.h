@@ -31,8 +31,9 @@ int dist_geom_pack(const sf_record_t *recs, size_t stride, size_t n,
 
 /* Read that form from p (avail bytes) for recs[0..n): each record's geom
  * is set to this process's geometry (made once, kept in gs), and with in
- * not NULL its cells are put in in's gcells (room for the job zeroed).  The bytes read, or -1
- * when the message is short or a geometry cannot be made. */
+ * not NULL its cells are put in in's gcells (room for the job zeroed).
+ * The bytes read, or -1 when the message is short or a geometry cannot
+ * be made. */
 long dist_geom_unpack(geom_cache_t *gs, const char *p, size_t avail,
                       sf_record_t *recs, size_t stride, size_t n,
                       sf_chunk_t *in);

@@ -31,8 +31,8 @@ SF_KERNELS(SF_KERNEL_DECLARE)
  * hand classic puzzles to it. */
 #define GEOSOLVE_CLASSIC_STATE ((size_t)32768)
 
-/* The general kernel's classic 9x9 entry, which the small-grid kernel
- * shares (a state of GEOSOLVE_CLASSIC_STATE bytes). */
+/* The general kernel's classic 9x9 entry, which the small-grid and wide
+ * kernels share (a state of GEOSOLVE_CLASSIC_STATE bytes). */
 uint64_t geosolve_classic(void *state, const uint8_t *cells, uint64_t limit,
                           unsigned flags, uint8_t *solution,
                           uint64_t *guesses);

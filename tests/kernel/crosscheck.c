@@ -582,9 +582,9 @@ static const sf_kernel_t plain_kernel = {
     givens_unused, NULL, NULL, NULL, NULL};
 
 /* Kernel i of those checked: the table's, less a kernel whose classic
- * entry is a later one's (the small-grid kernel hands classic puzzles to
- * the general kernel's code, checked under that name); NULL past the
- * last. */
+ * entry is a later one's (the small-grid and wide kernels hand classic
+ * puzzles to the general kernel's code, checked under that name); NULL
+ * past the last. */
 static const sf_kernel_t *kernel_at(size_t i)
 {
     size_t n = 0;
