@@ -87,7 +87,7 @@ _sudoflow_values()
             n = split(s, w, /, */)
             for (i = 1; i <= n; i++) {
                 sub(/^ +/, "", w[i]); sub(/ +$/, "", w[i])
-                if (w[i] !~ /^[a-z0-9_]+$/) return ""
+                if (w[i] !~ /^[a-z0-9_][a-z0-9_-]*$/) return ""
                 out = out w[i] "\n"
             }
             return n > 1 ? out : ""

@@ -119,6 +119,11 @@ typedef struct sf_kernel {
     int (*fits)(const sf_geometry_t *g); /* 1 when it serves g */
     size_t (*geom_state_size)(const sf_geometry_t *g); /* bytes for g */
     sf_solve_geom_fn solve_geom;
+    /* 1: the kernel's propagation at the root contains naked and hidden
+     * singles in every unit, so that solving a puzzle with its singles
+     * placed gives the same results, guesses included; sf_solve_many
+     * then places singles on many puzzles at once in vector lanes. */
+    int lanes;
 } sf_kernel_t;
 
 /* The kernel table.  Index 0 is the default (fastest) kernel.  Returns NULL
@@ -192,6 +197,14 @@ SF_API sf_status_t sf_solve_geom(sf_solver_t *solver, const sf_geometry_t *g,
 /* Make room in solver for geometry g's state.  0, or -1 when out of
  * memory. */
 SF_API int sf_solver_reserve(sf_solver_t *solver, const sf_geometry_t *g);
+
+/* Solve n classic puzzles: cells[i] (81 values 0..9) into solutions +
+ * 81 * i and results[i], as sf_solve_cells on each would, with the same
+ * results.  With a kernel that has lanes, puzzles that singles solve are
+ * solved 32 at a time, several times faster. */
+SF_API void sf_solve_many(sf_solver_t *solver, const uint8_t *const *cells,
+                          size_t n, uint64_t limit, unsigned flags,
+                          uint8_t *solutions, sf_result_t *results);
 
 /* Solve a pencilmark puzzle: 81 candidate masks (sf_solve_cands_fn).  The
  * kernel's solve_cands entry when it has one, else a plain search.  A
@@ -750,6 +763,11 @@ typedef struct sf_job {
     /* The work on one item; invalid records come here too (rec->invalid)
      * and should keep their output records.  Fills slot. */
     void (*work)(void *ctx, int thread, const sf_item_t *item, void *slot);
+    /* The work on a block's items[0..n-1] into slots[0..n-1] at once, in
+     * place of work() on each (not for fine jobs, which keep work()).
+     * May be NULL. */
+    void (*work_many)(void *ctx, int thread, const sf_item_t *items,
+                      size_t n, void *const *slots);
     /* Optional ordered pass: called on one thread for every item in input
      * order, after work() and before emit(); returns 1 to keep the item,
      * 0 to drop it (it emits nothing), or -1 to stop the run with err

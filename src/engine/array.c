@@ -29,13 +29,14 @@
 #include <string.h>
 
 /* One loop over rows: start() makes a thread's state (NULL when out of
- * memory; stateless jobs leave it NULL), work() does row i with it,
- * stop() frees it. */
+ * memory; stateless jobs leave it NULL), work() does row i with it, or
+ * work_run() rows from..to-1 at once when it is set, stop() frees it. */
 typedef struct row_job {
     const void *ctx;
     void *(*start)(const void *ctx);
     void (*work)(const void *ctx, void *state, size_t i);
     void (*stop)(void *state);
+    void (*work_run)(const void *ctx, void *state, size_t from, size_t to);
 } row_job_t;
 
 /* Threads for n rows: as asked (<= 0: all cores), but no more than one
@@ -69,14 +70,22 @@ static int run_rows(const row_job_t *job, size_t n, int threads,
         void *state = job->start ? job->start(job->ctx) : NULL;
         if (job->start && state == NULL)
             failed = 1;
-#pragma omp for schedule(dynamic, chunk)
-        for (size_t i = 0; i < n; i++) {
-            if ((i % chunk == 0 && cancel_requested()) || stopped) {
+        const size_t runs = (n + chunk - 1) / chunk;
+#pragma omp for schedule(dynamic, 1)
+        for (size_t r = 0; r < runs; r++) {
+            if (stopped || cancel_requested()) {
                 stopped = 1;
                 continue;
             }
-            if (!job->start || state)
-                job->work(job->ctx, state, i);
+            const size_t from = r * chunk;
+            const size_t to = n - from < chunk ? n : from + chunk;
+            if (job->start && !state)
+                continue;
+            if (job->work_run)
+                job->work_run(job->ctx, state, from, to);
+            else
+                for (size_t i = from; i < to; i++)
+                    job->work(job->ctx, state, i);
         }
         if (state && job->stop)
             job->stop(state);
@@ -150,7 +159,7 @@ int sf_array_parse_geom(const sf_geometry_t *g, const sf_alphabet_t *a,
     const int other = !sf_geometry_is_classic(g);
     const parse_ctx_t c = {text, off, cells, invalid, other ? g : NULL, a,
                            (size_t)sf_geometry_cells(g)};
-    const row_job_t job = {&c, NULL, parse_row, NULL};
+    const row_job_t job = {&c, NULL, parse_row, NULL, NULL};
     return run_rows(&job, n, threads, 4096);
 }
 
@@ -217,6 +226,29 @@ static void solve_row(const void *ctx, void *state, size_t i)
     c->statuses[i] = (uint8_t)r.status;
 }
 
+/* Classic rows from..to-1 through sf_solve_many (vector lanes for the
+ * easy ones). */
+#define SOLVE_RUN 128
+static void solve_run(const void *ctx, void *state, size_t from, size_t to)
+{
+    const solve_ctx_t *c = ctx;
+    const uint8_t *rows[SOLVE_RUN] = {NULL};
+    sf_result_t r[SOLVE_RUN];
+    size_t m = 0;
+    for (size_t i = from; i < to; i++)
+        rows[m++] = flagged(c->invalid, i) ? NULL : c->cells + SF_CELLS * i;
+    sf_solve_many(state, rows, m, c->limit, c->flags,
+                  c->solutions + SF_CELLS * from, r);
+    for (size_t i = from; i < to; i++) {
+        const sf_result_t *ri = &r[i - from];
+        if (ri->count == 0)
+            memset(c->solutions + SF_CELLS * i, 0, SF_CELLS);
+        c->counts[i] = ri->count;
+        c->guesses[i] = ri->guesses;
+        c->statuses[i] = (uint8_t)ri->status;
+    }
+}
+
 int sf_array_solve(const sf_kernel_t *k, const uint8_t *cells,
                    const uint8_t *invalid, size_t n, uint64_t limit,
                    unsigned flags, int threads, uint8_t *solutions,
@@ -238,8 +270,9 @@ int sf_array_solve_geom(const sf_geometry_t *g, const sf_kernel_t *k,
     const solve_ctx_t c = {k, cells, invalid, limit, flags,
                            solutions, statuses, counts, guesses, g,
                            (size_t)sf_geometry_cells(g)};
-    const row_job_t job = {&c, solver_start, solve_row, solver_stop};
-    return run_rows(&job, n, threads, 128);
+    const row_job_t job = {&c, solver_start, solve_row, solver_stop,
+                           sf_geometry_is_classic(g) ? solve_run : NULL};
+    return run_rows(&job, n, threads, SOLVE_RUN);
 }
 
 /* -------------------------------------------------------------- rating */
@@ -300,7 +333,7 @@ int sf_array_rate(const uint8_t *cells, const uint8_t *invalid, size_t n,
         return -1;
     const rate_ctx_t c = {NULL, cells, invalid, samples, statuses, ratings,
                           levels, NULL};
-    const row_job_t job = {&c, solver_start, rate_row, solver_stop};
+    const row_job_t job = {&c, solver_start, rate_row, solver_stop, NULL};
     return run_rows(&job, n, threads, 4);
 }
 
@@ -318,7 +351,7 @@ int sf_array_rate_geom(const sf_geometry_t *g, const uint8_t *cells,
     /* the general kernel's guesses, as `sudoflow rate` gives them */
     const rate_ctx_t c = {sf_kernel_find("general"), cells, invalid, samples,
                           statuses, ratings, levels, g};
-    const row_job_t job = {&c, solver_start, rate_geom_row, solver_stop};
+    const row_job_t job = {&c, solver_start, rate_geom_row, solver_stop, NULL};
     return run_rows(&job, n, threads, 4);
 }
 
@@ -357,7 +390,7 @@ int sf_array_card(const uint8_t *cells, const uint8_t *invalid, size_t n,
         return -1;
     const card_ctx_t c = {NULL, cells, invalid, measures, statuses, guesses,
                           automorphisms, minimal, closure, backdoor};
-    const row_job_t job = {&c, solver_start, card_row, solver_stop};
+    const row_job_t job = {&c, solver_start, card_row, solver_stop, NULL};
     return run_rows(&job, n, threads, 16);
 }
 
@@ -415,7 +448,7 @@ int sf_array_se_scale(const uint8_t *cells, const uint8_t *invalid, size_t n,
         return -1;
     const se_ctx_t c = {NULL,  cells, invalid, budget, tenths,
                         steps, flags, scale};
-    const row_job_t job = {&c, solver_start, se_row, solver_stop};
+    const row_job_t job = {&c, solver_start, se_row, solver_stop, NULL};
     return run_rows(&job, n, threads, 1);
 }
 
@@ -497,7 +530,7 @@ int sf_array_explain(const uint8_t *cells, const uint8_t *invalid, size_t n,
     c.row_at = malloc((n ? n : 1) * sizeof *c.row_at);
     int rc = c.states && c.row_at ? 0 : -1;
     if (rc == 0) {
-        const row_job_t job = {&c, explain_start, explain_row, NULL};
+        const row_job_t job = {&c, explain_start, explain_row, NULL, NULL};
         rc = run_rows(&job, n, c.room, 1);
     }
     if (rc == 0 && c.failed)
@@ -562,7 +595,7 @@ int sf_array_canon_geom(const sf_geometry_t *g, const uint8_t *cells,
     if (bad_args(n, cells, out, GIVEN) || n > GEOM_ROWS_MAX ||
         group_for(g, &c.grp) != 0)
         return -1;
-    const row_job_t job = {&c, NULL, canon_row, NULL};
+    const row_job_t job = {&c, NULL, canon_row, NULL, NULL};
     return run_rows(&job, n, threads, 16);
 }
 
@@ -659,14 +692,14 @@ int sf_array_augment_geom(const sf_geometry_t *g, const uint8_t *cells,
     if (solutions) {
         c.sols = malloc(c.nc * n);
         const row_job_t solve = {&c, solver_start, augment_solve_row,
-                                 solver_stop};
+                                 solver_stop, NULL};
         const int rc = c.sols ? run_rows(&solve, n, threads, 64) : -1;
         if (rc != 0) {
             free(c.sols);
             return rc;
         }
     }
-    const row_job_t job = {&c, NULL, augment_copy, NULL};
+    const row_job_t job = {&c, NULL, augment_copy, NULL, NULL};
     const int rc = run_rows(&job, n * (size_t)k, threads, 256);
     free(c.sols);
     return rc;
@@ -717,6 +750,7 @@ int sf_array_generate(const sf_gen_opts_t *o, const sf_gen_target_t *t,
     generate_ctx_t c = {o, {.level = -1}, seed, puzzles, solutions, made};
     if (t)
         c.t = *t;
-    const row_job_t job = {&c, generate_start, generate_row, generate_stop};
+    const row_job_t job = {&c, generate_start, generate_row, generate_stop,
+                           NULL};
     return run_rows(&job, n, threads, 1);
 }

@@ -152,8 +152,20 @@ static void work_block(const driver_t *d, int t, bchunk_t *c, size_t k)
     const sf_job_t *job = d->job;
     if (job->block)
         job->block(job->ctx, t);
-    for (size_t i = k * BLOCK; i < block_end(c, k); i++)
-        work_item(d, t, c, i);
+    if (job->work_many) {
+        sf_item_t items[BLOCK];
+        void *slots[BLOCK];
+        const size_t first = k * BLOCK, n = block_end(c, k) - first;
+        for (size_t i = 0; i < n; i++) {
+            items[i] = batch_item_at(d, c, first + i);
+            slots[i] = slot_at(d, c, first + i);
+            c->kept[first + i] = 1;
+        }
+        job->work_many(job->ctx, t, items, n, slots);
+    } else {
+        for (size_t i = k * BLOCK; i < block_end(c, k); i++)
+            work_item(d, t, c, i);
+    }
     if (!job->keep)
         emit_block(d, t, c, k);
 }

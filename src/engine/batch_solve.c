@@ -5,8 +5,11 @@
  * its own cache lines).  A block's records are solved first, each into its
  * item slot (an outcome), with one clock read per puzzle: the clock starts
  * when the thread takes the block, and each solve ends where the next
- * begins.  Then the block's records are formatted (format.c).  The output
- * layout is resolved once the first chunk is read, since grid output is the
+ * begins.  The block's plain classic records go first, together, through
+ * solve_many.c, which solves the easy ones side by side in vector lanes
+ * and times each puzzle as its share of the lanes plus its own search.
+ * Then the block's records are formatted (format.c).  The output layout
+ * is resolved once the first chunk is read, since grid output is the
  * default for grid input.  A pencilmark record's candidates are read from
  * its text by the worker that solves it (sf_solve_cands).
  */
@@ -14,11 +17,14 @@
 #include "io/format.h"
 #include "latency.h"
 #include "core/timer.h"
+#include "kernel/solve_many.h"
 #include "sudoflow.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define SOLVE_MANY 128 /* records a solve_many_timed call takes */
 
 typedef struct worker {
     sf_solver_t *solver;  /* this thread's kernel state */
@@ -109,6 +115,21 @@ static void solve_block(void *ctx, int thread)
     s->workers[thread].clock = timer_ticks(&s->timer);
 }
 
+/* A solved record's outcome and the worker's counters. */
+static void record(worker_t *w, outcome_t *oc, const sf_result_t *r,
+                   uint64_t ns)
+{
+    oc->ns = ns;
+    oc->status = r->status;
+    oc->count = r->count;
+    oc->guesses = r->guesses;
+    w->by_status[r->status]++;
+    w->guesses += r->guesses;
+    w->no_guess += r->guesses == 0 && r->count > 0;
+    w->solve_ns += ns;
+    lat_add(&w->lat, ns);
+}
+
 /* Solve one record into its outcome. */
 static void solve_work(void *ctx, int thread, const sf_item_t *it, void *slot)
 {
@@ -139,16 +160,50 @@ static void solve_work(void *ctx, int thread, const sf_item_t *it, void *slot)
                        s->opts->flags, oc->solution, &r);
     }
     const uint64_t t = timer_ticks(&s->timer);
-    oc->ns = timer_ns(&s->timer, t - w->clock);
+    record(w, oc, &r, timer_ns(&s->timer, t - w->clock));
     w->clock = t;
-    oc->status = r.status;
-    oc->count = r.count;
-    oc->guesses = r.guesses;
-    w->by_status[r.status]++;
-    w->guesses += r.guesses;
-    w->no_guess += r.guesses == 0 && r.count > 0;
-    w->solve_ns += oc->ns;
-    lat_add(&w->lat, oc->ns);
+}
+
+/* 1 for a record of plain classic cells, which sf_solve_many takes. */
+static int plain(const sf_item_t *it)
+{
+    return !it->rec->invalid && !it->rec->geom && !it->rec->pencil;
+}
+
+/* A block's records: the plain classic ones together through
+ * solve_many_timed (vector lanes for the easy ones), then the others. */
+static void solve_work_many(void *ctx, int thread, const sf_item_t *items,
+                            size_t n, void *const *slots)
+{
+    const solve_job_t *s = ctx;
+    worker_t *w = &s->workers[thread];
+    const uint8_t *cells[SOLVE_MANY];
+    uint8_t sols[SOLVE_MANY * SF_CELLS];
+    sf_result_t res[SOLVE_MANY];
+    uint64_t ns[SOLVE_MANY];
+    size_t at[SOLVE_MANY];
+    for (size_t i = 0; i < n; i += SOLVE_MANY) {
+        const size_t end = n - i < SOLVE_MANY ? n : i + SOLVE_MANY;
+        size_t m = 0;
+        for (size_t j = i; j < end; j++)
+            if (plain(&items[j])) {
+                at[m] = j;
+                cells[m++] = items[j].rec->cells;
+            }
+        solve_many_timed(w->solver, cells, m, s->opts->limit,
+                         s->opts->flags, sols, res, &s->timer, ns);
+        w->clock = timer_ticks(&s->timer);
+        w->classic += m;
+        for (size_t k = 0; k < m; k++) {
+            outcome_t *oc = slots[at[k]];
+            memcpy(oc->solution, sols + k * SF_CELLS, SF_CELLS);
+            oc->grid = items[at[k]].room;
+            record(w, oc, &res[k], ns[k]);
+        }
+        for (size_t j = i; j < end; j++)
+            if (!plain(&items[j]))
+                solve_work(ctx, thread, &items[j], slots[j]);
+    }
 }
 
 static void solve_emit(void *ctx, int thread, const sf_item_t *it, void *slot,
@@ -243,7 +298,8 @@ int sf_batch_run(const sf_batch_opts_t *opts, sf_reader_t *reader,
     const sf_job_t job = {
         .ctx = &s, .outputs = 1, .slot_size = sizeof(outcome_t),
         .start = solve_start, .begin = solve_begin, .block = solve_block,
-        .work = solve_work, .emit = solve_emit,
+        .work = solve_work, .work_many = solve_work_many,
+        .emit = solve_emit,
     };
     sf_job_stats_t js;
     memset(stats, 0, sizeof *stats);

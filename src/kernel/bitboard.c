@@ -813,11 +813,23 @@ static uint64_t bandstack_solve_cands(void *state, const uint16_t *cands,
 
 const sf_kernel_t sf_kernel_bandstack = {
     "bandstack",
-    "band bitboards with row, box and column propagation (fastest)",
+    "band bitboards with row, box and column propagation, easy puzzles "
+    "32 at a time in vector lanes (fastest)",
     sizeof(bb_state_t),
     bandstack_solve,
     bandstack_solve_cands,
     NULL, NULL, NULL, /* classic 9x9 only */
+    1,
+};
+
+const sf_kernel_t sf_kernel_bandstack_solo = {
+    "bandstack-solo",
+    "the bandstack kernel without the lanes: one puzzle at a time",
+    sizeof(bb_state_t),
+    bandstack_solve,
+    bandstack_solve_cands,
+    NULL, NULL, NULL, /* classic 9x9 only */
+    0,
 };
 
 const sf_kernel_t sf_kernel_bitboard = {
@@ -826,5 +838,5 @@ const sf_kernel_t sf_kernel_bitboard = {
     sizeof(bb_state_t),
     bitboard_solve,
     bitboard_solve_cands,
-    NULL, NULL, NULL, /* classic 9x9 only */
+    NULL, NULL, NULL, /* classic 9x9 only */    0, /* no lanes */
 };

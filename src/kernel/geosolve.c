@@ -569,5 +569,5 @@ const sf_kernel_t sf_kernel_general = {
     NULL,
     geosolve_fits,
     geosolve_state_size,
-    geosolve_solve,
+    geosolve_solve,    0, /* no lanes */
 };

@@ -13,12 +13,14 @@
  * goes to the solver's kernel when it serves that geometry, else to the
  * geometry's own (sf_kernel_for_geometry), in a second state block that
  * grows to the largest geometry met: the one allocation after
- * sf_solver_new, once per larger geometry.
+ * sf_solver_new, once per larger geometry.  A kernel with lanes gets the
+ * state of lanes.c beside its own (solve_many.c uses it).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "kernels.h"
+#include "lanes.h"
 
 #define STATE_ALIGN 64
 
@@ -27,6 +29,8 @@ struct sf_solver {
     void *state;               /* kernel->state_size bytes, 64-aligned */
     void *gstate;              /* other geometries' state, 64-aligned, */
     size_t gcap;               /*   grown to the largest asked for */
+    void *lanes;               /* lanes.c's state when the kernel has
+                                * lanes, else NULL */
 };
 
 static const char *const status_names[SF_STATUS_COUNT] = {
@@ -71,6 +75,17 @@ sf_solver_t *sf_solver_new(const sf_kernel_t *k)
     solver->kernel = k;
     solver->gstate = NULL;
     solver->gcap = 0;
+    solver->lanes = NULL;
+    if (k->lanes) {
+        const size_t lsize = (lanes_state_size() + STATE_ALIGN - 1) /
+                             STATE_ALIGN * STATE_ALIGN;
+        solver->lanes = aligned_alloc(STATE_ALIGN, lsize);
+        if (solver->lanes == NULL) {
+            sf_solver_free(solver);
+            return NULL;
+        }
+        memset(solver->lanes, 0, lsize);
+    }
     return solver;
 }
 
@@ -80,6 +95,7 @@ void sf_solver_free(sf_solver_t *solver)
         return;
     free(solver->state);
     free(solver->gstate);
+    free(solver->lanes);
     free(solver);
 }
 
@@ -88,10 +104,15 @@ const sf_kernel_t *sf_solver_kernel(const sf_solver_t *solver)
     return solver ? solver->kernel : NULL;
 }
 
+void *solver_lanes(sf_solver_t *solver)
+{
+    return solver->lanes;
+}
+
 /* 1 when every cell is 0..9, eight at a time: a byte b < 0x80 has b + 0x76
  * >= 0x80 exactly when b >= 10, and adding cannot carry into the next
  * byte; a byte >= 0x80 shows in the high bit of the word itself. */
-static int cells_in_range(const uint8_t *cells)
+int solver_cells_in_range(const uint8_t *cells)
 {
     const uint64_t high = 0x8080808080808080u, add = 0x7676767676767676u;
     uint64_t acc = cells[SF_CELLS - 1] > 9 ? high : 0;
@@ -121,7 +142,7 @@ sf_status_t sf_solve_cells(sf_solver_t *solver, const uint8_t *cells,
 {
     if (cells == NULL || solver == NULL)
         return finish(result, 0, 0, SF_INVALID);
-    if (!cells_in_range(cells))
+    if (!solver_cells_in_range(cells))
         return finish(result, 0, 0, SF_INVALID);
     uint8_t scratch[SF_CELLS];
     uint64_t guesses = 0;

@@ -665,4 +665,5 @@ const sf_kernel_t sf_kernel_wide = {
     wide_fits,
     wide_state_size,
     wide_solve,
+    0, /* no lanes */
 };

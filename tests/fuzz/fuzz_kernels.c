@@ -17,7 +17,9 @@
  *   - counting everything (limit 0) agrees when there is at most one;
  *   - a second call gives the same count, solution and guesses, and the
  *     input cells are never written;
- *   - sf_solve_string on the same puzzle gives the reference's status.
+ *   - sf_solve_string on the same puzzle gives the reference's status;
+ *   - sf_solve_many on it and puzzles made from it gives what
+ *     sf_solve_cells gives on each.
  *
  * The reference gets a node budget, so it never runs long: when it runs
  * out, the counts are only compared between kernels, while validity and
@@ -183,6 +185,45 @@ static void check_string(const uint8_t *p, const ref_t *ref2)
              strlen(solution), (unsigned long long)r.count);
 }
 
+/* sf_solve_many on the puzzle and MANY - 1 others made from it (a given
+ * taken away, or a digit put in an empty cell) must give sf_solve_cells'
+ * results on each: the vector lanes and the kernel from their closure
+ * agree with the kernel alone. */
+#define MANY 40
+static void check_many(const uint8_t *p)
+{
+    static sf_solver_t *solver;
+    static uint8_t *cells, *sols;
+    if (!solver) {
+        FZ_CHECK((solver = sf_solver_new(NULL)) != NULL, "sf_solver_new");
+        cells = malloc(MANY * 81);
+        sols = malloc(MANY * 81);
+    }
+    const uint8_t *ptr[MANY];
+    for (int i = 0; i < MANY; i++) {
+        uint8_t *c = cells + i * 81;
+        memcpy(c, p, 81);
+        const int at = (i * 37) % 81;
+        c[at] = i == 0 ? c[at] : c[at] ? 0 : (uint8_t)(1 + i % 9);
+        ptr[i] = c;
+    }
+    sf_result_t res[MANY];
+    char a[82];
+    for (unsigned flags = 0; flags <= SF_LEX; flags += SF_LEX) {
+        sf_solve_many(solver, ptr, MANY, 2, flags, sols, res);
+        for (int i = 0; i < MANY; i++) {
+            uint8_t one[81];
+            sf_result_t r;
+            sf_solve_cells(solver, ptr[i], 2, flags, one, &r);
+            FZ_CHECK(r.count == res[i].count && r.guesses == res[i].guesses &&
+                     r.status == res[i].status &&
+                     (r.count == 0 || memcmp(one, sols + i * 81, 81) == 0),
+                     "sf_solve_many (flags %u) differs from sf_solve_cells\n"
+                     "  puzzle %s", flags, fz_cells_str(ptr[i], a));
+        }
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static kcall_t c, again;
@@ -222,6 +263,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                  fz_cells_str(p, a));
     }
     check_string(p, &ref2);
+    check_many(p);
     free(p);
     return 0;
 }

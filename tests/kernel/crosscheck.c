@@ -579,7 +579,7 @@ static uint64_t givens_unused(void *state, const uint8_t *cells,
 
 static const sf_kernel_t plain_kernel = {
     "plain", "sf_solve_cands' own search (no solve_cands entry)", 64,
-    givens_unused, NULL, NULL, NULL, NULL};
+    givens_unused, NULL, NULL, NULL, NULL, 0};
 
 /* Kernel i of those checked: the table's, less a kernel whose classic
  * entry is a later one's (the small-grid and wide kernels hand classic

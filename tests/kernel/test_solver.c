@@ -482,7 +482,7 @@ static uint64_t probe_solve(void *state, const uint8_t *cells, uint64_t limit,
 }
 
 static const sf_kernel_t probe = {"probe", "test double", PROBE_SIZE,
-                                  probe_solve, NULL, NULL, NULL, NULL};
+                                  probe_solve, NULL, NULL, NULL, NULL, 0};
 
 static void test_solver_state(void **state)
 {
