@@ -134,7 +134,7 @@ endif
 
 .PHONY: all run test unit crosscheck cli fault check bench install clean deps \
         test-deps test-build test-data layers \
-        tsan-run fuzz fuzz-build
+        tsan-run fuzz fuzz-build io-stages
 .SECONDARY:
 
 all: deps $(BIN) $(LIB) $(SO_ALL)
@@ -443,6 +443,15 @@ $(BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LINK)
 bench: all
 	@sh scripts/deps.sh bench
 	sh bench/run.sh $(BIN) $(DATA)
+
+# The cost of each stage of solve's input and output path beside the
+# kernel's (bench/io_stages.c): make io-stages, then
+# $(BUILD)/bench/io_stages FILE.
+IO_STAGES = $(BUILD)/bench/io_stages
+io-stages: $(IO_STAGES)
+$(IO_STAGES): bench/io_stages.c $(LIB) $(FLAGS_FILE)
+	@mkdir -p $(@D)
+	$(Q)$(call say,CC,$<)$(CC) $(ALLCFLAGS) $(ALL_LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
 # Installation: the binary (and sudoflow-mpi when MPI=1 built it), both
 # libraries (the shared one with its soname and development links), the

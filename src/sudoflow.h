@@ -108,6 +108,10 @@ typedef uint64_t (*sf_solve_geom_fn)(void *state, const sf_geometry_t *g,
                                      unsigned flags, uint8_t *solution,
                                      uint64_t *guesses);
 
+#define SF_LANES_CLASSIC 1 /* classic 9x9 */
+#define SF_LANES_SMALL 2   /* other geometries of at most 64 cells and
+                            * side 16, without non-consecutive */
+
 typedef struct sf_kernel {
     const char *name;        /* short name for --kernel */
     const char *description; /* one line for --help and bench output */
@@ -119,10 +123,11 @@ typedef struct sf_kernel {
     int (*fits)(const sf_geometry_t *g); /* 1 when it serves g */
     size_t (*geom_state_size)(const sf_geometry_t *g); /* bytes for g */
     sf_solve_geom_fn solve_geom;
-    /* 1: the kernel's propagation at the root contains naked and hidden
-     * singles in every unit, so that solving a puzzle with its singles
-     * placed gives the same results, guesses included; sf_solve_many
-     * then places singles on many puzzles at once in vector lanes. */
+    /* SF_LANES_* bits: the puzzles whose propagation at the root
+     * contains naked and hidden singles in every unit, so that solving a
+     * puzzle with its singles placed gives the same results, guesses
+     * included; sf_solve_many places singles on many of them at once in
+     * vector lanes first. */
     int lanes;
 } sf_kernel_t;
 
@@ -194,17 +199,19 @@ SF_API sf_status_t sf_solve_geom(sf_solver_t *solver, const sf_geometry_t *g,
                                  const uint8_t *cells, uint64_t limit,
                                  unsigned flags, uint8_t *solution,
                                  sf_result_t *result);
+/* Solve n puzzles of geometry g (NULL or classic: 81 cells 0..9):
+ * cells[i] into solutions[i] and results[i], as sf_solve_geom on each
+ * would, with the same results.  With a kernel that has lanes for g
+ * (sf_kernel_t.lanes), puzzles that singles solve are solved 32 at a
+ * time, several times faster. */
+SF_API void sf_solve_many(sf_solver_t *solver, const sf_geometry_t *g,
+                          const uint8_t *const *cells, size_t n,
+                          uint64_t limit, unsigned flags,
+                          uint8_t *const *solutions, sf_result_t *results);
 /* Make room in solver for geometry g's state.  0, or -1 when out of
  * memory. */
 SF_API int sf_solver_reserve(sf_solver_t *solver, const sf_geometry_t *g);
 
-/* Solve n classic puzzles: cells[i] (81 values 0..9) into solutions +
- * 81 * i and results[i], as sf_solve_cells on each would, with the same
- * results.  With a kernel that has lanes, puzzles that singles solve are
- * solved 32 at a time, several times faster. */
-SF_API void sf_solve_many(sf_solver_t *solver, const uint8_t *const *cells,
-                          size_t n, uint64_t limit, unsigned flags,
-                          uint8_t *solutions, sf_result_t *results);
 
 /* Solve a pencilmark puzzle: 81 candidate masks (sf_solve_cands_fn).  The
  * kernel's solve_cands entry when it has one, else a plain search.  A
@@ -763,9 +770,9 @@ typedef struct sf_job {
     /* The work on one item; invalid records come here too (rec->invalid)
      * and should keep their output records.  Fills slot. */
     void (*work)(void *ctx, int thread, const sf_item_t *item, void *slot);
-    /* The work on a block's items[0..n-1] into slots[0..n-1] at once, in
-     * place of work() on each (not for fine jobs, which keep work()).
-     * May be NULL. */
+    /* The work on a block's items[0..n-1] (n at most 128) into
+     * slots[0..n-1] at once, in place of work() on each (not for fine
+     * jobs, which keep work()).  May be NULL. */
     void (*work_many)(void *ctx, int thread, const sf_item_t *items,
                       size_t n, void *const *slots);
     /* Optional ordered pass: called on one thread for every item in input

@@ -211,38 +211,25 @@ static void solver_stop(void *state)
     sf_solver_free(state);
 }
 
-static void solve_row(const void *ctx, void *state, size_t i)
-{
-    const solve_ctx_t *c = ctx;
-    uint8_t *sol = c->solutions + c->nc * i;
-    sf_result_t r = {0, 0, SF_INVALID};
-    if (!flagged(c->invalid, i))
-        sf_solve_geom(state, c->g, c->cells + c->nc * i, c->limit, c->flags,
-                      sol, &r);
-    if (r.count == 0)
-        memset(sol, 0, c->nc);
-    c->counts[i] = r.count;
-    c->guesses[i] = r.guesses;
-    c->statuses[i] = (uint8_t)r.status;
-}
-
-/* Classic rows from..to-1 through sf_solve_many (vector lanes for the
- * easy ones). */
+/* Rows from..to-1 through sf_solve_many (vector lanes for the easy
+ * ones). */
 #define SOLVE_RUN 128
 static void solve_run(const void *ctx, void *state, size_t from, size_t to)
 {
     const solve_ctx_t *c = ctx;
     const uint8_t *rows[SOLVE_RUN] = {NULL};
+    uint8_t *sols[SOLVE_RUN] = {NULL};
     sf_result_t r[SOLVE_RUN];
     size_t m = 0;
-    for (size_t i = from; i < to; i++)
-        rows[m++] = flagged(c->invalid, i) ? NULL : c->cells + SF_CELLS * i;
-    sf_solve_many(state, rows, m, c->limit, c->flags,
-                  c->solutions + SF_CELLS * from, r);
+    for (size_t i = from; i < to; i++, m++) {
+        rows[m] = flagged(c->invalid, i) ? NULL : c->cells + c->nc * i;
+        sols[m] = c->solutions + c->nc * i;
+    }
+    sf_solve_many(state, c->g, rows, m, c->limit, c->flags, sols, r);
     for (size_t i = from; i < to; i++) {
         const sf_result_t *ri = &r[i - from];
         if (ri->count == 0)
-            memset(c->solutions + SF_CELLS * i, 0, SF_CELLS);
+            memset(c->solutions + c->nc * i, 0, c->nc);
         c->counts[i] = ri->count;
         c->guesses[i] = ri->guesses;
         c->statuses[i] = (uint8_t)ri->status;
@@ -270,8 +257,7 @@ int sf_array_solve_geom(const sf_geometry_t *g, const sf_kernel_t *k,
     const solve_ctx_t c = {k, cells, invalid, limit, flags,
                            solutions, statuses, counts, guesses, g,
                            (size_t)sf_geometry_cells(g)};
-    const row_job_t job = {&c, solver_start, solve_row, solver_stop,
-                           sf_geometry_is_classic(g) ? solve_run : NULL};
+    const row_job_t job = {&c, solver_start, NULL, solver_stop, solve_run};
     return run_rows(&job, n, threads, SOLVE_RUN);
 }
 

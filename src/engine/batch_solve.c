@@ -5,7 +5,7 @@
  * its own cache lines).  A block's records are solved first, each into its
  * item slot (an outcome), with one clock read per puzzle: the clock starts
  * when the thread takes the block, and each solve ends where the next
- * begins.  The block's plain classic records go first, together, through
+ * begins.  The block's records of each geometry go together through
  * solve_many.c, which solves the easy ones side by side in vector lanes
  * and times each puzzle as its share of the lanes plus its own search.
  * Then the block's records are formatted (format.c).  The output layout
@@ -13,6 +13,7 @@
  * default for grid input.  A pencilmark record's candidates are read from
  * its text by the worker that solves it (sf_solve_cands).
  */
+#include "batch_driver.h"
 #include "dist.h"
 #include "io/format.h"
 #include "latency.h"
@@ -24,7 +25,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SOLVE_MANY 128 /* records a solve_many_timed call takes */
 
 typedef struct worker {
     sf_solver_t *solver;  /* this thread's kernel state */
@@ -164,46 +164,64 @@ static void solve_work(void *ctx, int thread, const sf_item_t *it, void *slot)
     w->clock = t;
 }
 
-/* 1 for a record of plain classic cells, which sf_solve_many takes. */
-static int plain(const sf_item_t *it)
+/* 1 for a record sf_solve_many takes: cells of any geometry. */
+static int many(const sf_item_t *it)
 {
-    return !it->rec->invalid && !it->rec->geom && !it->rec->pencil;
+    return !it->rec->invalid && !it->rec->pencil;
 }
 
-/* A block's records: the plain classic ones together through
- * solve_many_timed (vector lanes for the easy ones), then the others. */
+/* The records at[0..m-1] of items, all of geometry g, in one
+ * solve_many_timed call. */
+static void solve_group(const solve_job_t *s, worker_t *w,
+                        const sf_geometry_t *g, const sf_item_t *items,
+                        void *const *slots, const size_t *at, size_t m)
+{
+    const uint8_t *cells[BLOCK];
+    uint8_t *sols[BLOCK];
+    sf_result_t res[BLOCK];
+    uint64_t ns[BLOCK];
+    for (size_t k = 0; k < m; k++) {
+        outcome_t *oc = slots[at[k]];
+        oc->grid = items[at[k]].room;
+        cells[k] = items[at[k]].cells;
+        sols[k] = g ? items[at[k]].room : oc->solution;
+    }
+    solve_many_timed(w->solver, g, cells, m, s->opts->limit, s->opts->flags,
+                     sols, res, &s->timer, ns);
+    if (g)
+        w->gk = sf_solver_kernel_for(w->solver, g);
+    else
+        w->classic += m;
+    for (size_t k = 0; k < m; k++)
+        record(w, slots[at[k]], &res[k], ns[k]);
+}
+
+/* A block's records: those of each geometry together through
+ * solve_many_timed (vector lanes for the easy ones), then the others
+ * (invalid records, pencilmarks) one by one. */
 static void solve_work_many(void *ctx, int thread, const sf_item_t *items,
                             size_t n, void *const *slots)
 {
     const solve_job_t *s = ctx;
     worker_t *w = &s->workers[thread];
-    const uint8_t *cells[SOLVE_MANY];
-    uint8_t sols[SOLVE_MANY * SF_CELLS];
-    sf_result_t res[SOLVE_MANY];
-    uint64_t ns[SOLVE_MANY];
-    size_t at[SOLVE_MANY];
-    for (size_t i = 0; i < n; i += SOLVE_MANY) {
-        const size_t end = n - i < SOLVE_MANY ? n : i + SOLVE_MANY;
+    uint8_t done[BLOCK] = {0};
+    size_t at[BLOCK];
+    for (size_t i = 0; i < n; i++) {
+        if (done[i] || !many(&items[i]))
+            continue;
+        const sf_geometry_t *g = items[i].rec->geom;
         size_t m = 0;
-        for (size_t j = i; j < end; j++)
-            if (plain(&items[j])) {
-                at[m] = j;
-                cells[m++] = items[j].rec->cells;
+        for (size_t j = i; j < n; j++)
+            if (!done[j] && many(&items[j]) && items[j].rec->geom == g) {
+                done[j] = 1;
+                at[m++] = j;
             }
-        solve_many_timed(w->solver, cells, m, s->opts->limit,
-                         s->opts->flags, sols, res, &s->timer, ns);
-        w->clock = timer_ticks(&s->timer);
-        w->classic += m;
-        for (size_t k = 0; k < m; k++) {
-            outcome_t *oc = slots[at[k]];
-            memcpy(oc->solution, sols + k * SF_CELLS, SF_CELLS);
-            oc->grid = items[at[k]].room;
-            record(w, oc, &res[k], ns[k]);
-        }
-        for (size_t j = i; j < end; j++)
-            if (!plain(&items[j]))
-                solve_work(ctx, thread, &items[j], slots[j]);
+        solve_group(s, w, g, items, slots, at, m);
     }
+    w->clock = timer_ticks(&s->timer);
+    for (size_t i = 0; i < n; i++)
+        if (!done[i])
+            solve_work(ctx, thread, &items[i], slots[i]);
 }
 
 static void solve_emit(void *ctx, int thread, const sf_item_t *it, void *slot,

@@ -57,19 +57,22 @@ static inline void solve_one(const bench_t *b, sf_solver_t *s, size_t i,
         sf_solve_cells(s, b->cells + i * SF_CELLS, b->limit, 0, sol, r);
 }
 
-/* Puzzles i..end-1 of the set (end - i <= GRAIN), the classic ones in
- * one sf_solve_many call as the batch driver solves them; adds their
- * guesses and no-guess puzzles to *g and *ng. */
+/* Puzzles i..end-1 of the set (end - i <= GRAIN), given cells in one
+ * sf_solve_many call as the batch driver solves them; adds their guesses
+ * and no-guess puzzles to *g and *ng. */
 static void solve_run(const bench_t *b, sf_solver_t *s, size_t i, size_t end,
                       uint64_t *g, uint64_t *ng)
 {
     sf_result_t r[GRAIN];
-    if (!b->cands && !b->geom) {
-        uint8_t sols[GRAIN * SF_CELLS]; /* never read */
+    if (!b->cands) {
+        static _Thread_local uint8_t sol[SF_MAX_CELLS]; /* never read */
         const uint8_t *cells[GRAIN];
-        for (size_t k = i; k < end; k++)
-            cells[k - i] = b->cells + k * SF_CELLS;
-        sf_solve_many(s, cells, end - i, b->limit, 0, sols, r);
+        uint8_t *sols[GRAIN];
+        for (size_t k = i; k < end; k++) {
+            cells[k - i] = b->cells + k * b->stride;
+            sols[k - i] = sol;
+        }
+        sf_solve_many(s, b->geom, cells, end - i, b->limit, 0, sols, r);
     } else {
         uint8_t sol[SF_MAX_CELLS];
         for (size_t k = i; k < end; k++)

@@ -819,7 +819,7 @@ const sf_kernel_t sf_kernel_bandstack = {
     bandstack_solve,
     bandstack_solve_cands,
     NULL, NULL, NULL, /* classic 9x9 only */
-    1,
+    SF_LANES_CLASSIC,
 };
 
 const sf_kernel_t sf_kernel_bandstack_solo = {

@@ -54,8 +54,9 @@ int solver_random_grid(sf_solver_t *solver, const sf_geometry_t *g,
 int geosolve_random_grid(void *state, const sf_geometry_t *g, uint64_t seed,
                          uint64_t budget, uint8_t *grid);
 
-/* solver.c's side of solve_many.c: the solver's lanes state (NULL when
- * its kernel has no lanes), and 1 when 81 cells are all 0..9. */
+/* solver.c's side of solve_many.c: the solver's lanes state (made on
+ * first use; NULL when out of memory), and 1 when 81 cells are all
+ * 0..9. */
 void *solver_lanes(sf_solver_t *solver);
 int solver_cells_in_range(const uint8_t *cells);
 

@@ -30,13 +30,23 @@
  * 1 in PAYS_EVERY, the next SKIP puzzles bypass the lanes before they try
  * again.  The results are the same either way; only the time changes.
  *
+ * Other geometries of at most 64 cells (lanes_singles_geom) work the same
+ * way from the geometry's lists: a cell drops the values its peers have
+ * placed (units and, for anti-knight and anti-king, the cells a move
+ * away), and each full unit gives its hidden singles.  A placed value
+ * that a peer has placed too, or a full unit missing a value, is a
+ * contradiction.  Non-consecutive is a rule between values, not a peer
+ * relation; its geometries stay with their kernel.
+ *
  * The vectors use the compiler's generic vector extension: one 64-byte
  * register with AVX-512, two with AVX2, four with SSE2.  The state is the
- * caller's block; the unit tables are arithmetic the compiler folds.
+ * caller's block; the classic unit tables are arithmetic the compiler
+ * folds.
  */
 #include <stddef.h>
 #include <string.h>
 
+#include "core/geometry.h"
 #include "lanes.h"
 
 #define LANES 32
@@ -58,6 +68,9 @@ typedef struct lanes_state {
     } bad;
     const uint8_t *from[LANES];      /* the puzzle in each lane, or NULL */
     size_t index[LANES];             /* its index */
+    uint16_t full;                   /* every value */
+    uint16_t bits[17];               /* a cell's candidates from its value
+                                      *   (0: every value) */
     /* Kept from call to call: */
     uint32_t tried, solved;          /* puzzles through the lanes, and
                                       *   solved there, in this window */
@@ -143,34 +156,102 @@ static inline vec_t hidden(lanes_state_t *st, const vec_t placed[27])
     return changed;
 }
 
-/* One round; the lanes that changed, as bits. */
-static uint32_t round_all(lanes_state_t *st)
+/* One round of classic 9x9; the lanes that changed, as bits. */
+static uint32_t round_classic(lanes_state_t *st, const sf_geometry_t *g)
 {
+    (void)g;
     vec_t placed[27];
     const vec_t changed = naked(st, placed);
     return lanes_set(changed | hidden(st, placed));
 }
 
-static const uint16_t given_bits[10] = {ALL, 1, 2, 4, 8, 16, 32, 64, 128, 256};
+/* Naked singles of another geometry, from its peer lists; marks a value
+ * placed where a peer has placed it too. */
+static vec_t naked_geom(lanes_state_t *st, const sf_geometry_t *g)
+{
+    vec_t single[64], changed = {0}, bad = st->bad.v;
+    for (int c = 0; c < g->ncells; c++) {
+        const vec_t x = st->cand.v[c];
+        single[c] = x & (vec_t)((x & (x - 1)) == 0);
+    }
+    for (int c = 0; c < g->ncells; c++) {
+        int np;
+        const uint16_t *peer = geom_peers(g, c, &np);
+        vec_t seen = {0};
+        for (int k = 0; k < np; k++)
+            seen |= single[peer[k]];
+        const vec_t x = st->cand.v[c];
+        const vec_t y = x & (~seen | single[c]);
+        bad |= single[c] & seen;
+        changed |= x ^ y;
+        st->cand.v[c] = y;
+    }
+    st->bad.v = bad;
+    return changed;
+}
+
+/* Hidden singles in the full units of another geometry; marks a unit
+ * with no place left for a value. */
+static vec_t hidden_geom(lanes_state_t *st, const sf_geometry_t *g)
+{
+    vec_t changed = {0}, bad = st->bad.v;
+    for (int u = 0; u < g->nfull; u++) {
+        int nu;
+        const uint16_t *cell = geom_unit(g, u, &nu);
+        vec_t once = {0}, twice = {0};
+        for (int k = 0; k < nu; k++) {
+            const vec_t x = st->cand.v[cell[k]];
+            twice |= once & x;
+            once |= x;
+        }
+        bad |= once ^ st->full;
+        const vec_t only = once & ~twice;
+        for (int k = 0; k < nu; k++) {
+            const vec_t x = st->cand.v[cell[k]];
+            const vec_t none = (vec_t)((x & only) == 0);
+            const vec_t y = x & (only | none);
+            changed |= x ^ y;
+            st->cand.v[cell[k]] = y;
+        }
+    }
+    st->bad.v = bad;
+    return changed;
+}
+
+static uint32_t round_geom(lanes_state_t *st, const sf_geometry_t *g)
+{
+    const vec_t changed = naked_geom(st, g);
+    return lanes_set(changed | hidden_geom(st, g));
+}
+
+int lanes_fit(const sf_geometry_t *g)
+{
+    return g && !g->classic && g->ncells <= 64 && g->n <= 16 &&
+           !(g->variants & SF_VARIANT_NONCONSECUTIVE);
+}
+
+/* The functions below take the cell count nc as an argument and are
+ * inlined, so that classic 9x9 gets its own copy with 81 a constant. */
+#define INLINE static inline __attribute__((always_inline))
 
 /* Puzzle i into lane l. */
-static void load(lanes_state_t *st, unsigned l, const uint8_t *cells,
-                 size_t i)
+INLINE void load(lanes_state_t *st, unsigned l, const uint8_t *cells,
+                 size_t i, int nc)
 {
-    for (unsigned c = 0; c < 81; c++)
-        st->cand.lane[c][l] = given_bits[cells[c]];
+    for (int c = 0; c < nc; c++)
+        st->cand.lane[c][l] = st->bits[cells[c]];
     st->bad.lane[l] = 0;
     st->from[l] = cells;
     st->index[l] = i;
 }
 
 /* Lane l's puzzle out: its closure and verdict, which it returns. */
-static unsigned unload(const lanes_state_t *st, unsigned l, uint8_t *closure,
-                   uint8_t *verdict)
+INLINE unsigned unload(const lanes_state_t *st, unsigned l, uint8_t *closure,
+                       uint8_t *verdict, int nc)
 {
-    uint8_t *out = closure + 81 * st->index[l];
+    uint8_t *out = closure + (size_t)nc * st->index[l];
     unsigned empty = 0, open = 0;
-    for (unsigned c = 0; c < 81; c++) {
+    for (int c = 0; c < nc; c++) {
         const unsigned x = st->cand.lane[c][l];
         const unsigned one = x != 0 && (x & (x - 1)) == 0;
         empty |= x == 0;
@@ -198,30 +279,50 @@ static int skipping(lanes_state_t *st, size_t n)
     return 0;
 }
 
-void lanes_singles(void *state, const uint8_t *const *cells, size_t n,
-                   uint8_t *closure, uint8_t *verdict)
+/* The rounds over puzzles cells[0..n-1] (see lanes_singles). */
+INLINE void run(lanes_state_t *st, const sf_geometry_t *g,
+                uint32_t (*round)(lanes_state_t *, const sf_geometry_t *),
+                const uint8_t *const *cells, size_t n, uint8_t *closure,
+                uint8_t *verdict, int nc)
 {
-    lanes_state_t *st = state;
     if (skipping(st, n)) {
         memset(verdict, LANES_ASIS, n);
         return;
     }
-    memset(st, 0, offsetof(lanes_state_t, tried));
+    memset(st, 0, offsetof(lanes_state_t, full));
+    st->full = (uint16_t)(g ? g->full : ALL);
+    st->bits[0] = st->full;
+    for (int v = 1; v <= 16; v++)
+        st->bits[v] = (uint16_t)(1u << (v - 1));
     size_t next = 0, left = n;
     uint32_t idle = ~0u;
     while (left > 0) {
         for (; idle && next < n; idle &= idle - 1, next++)
-            load(st, (unsigned)__builtin_ctz(idle), cells[next], next);
-        const uint32_t stopped = ~round_all(st) | lanes_set(st->bad.v);
+            load(st, (unsigned)__builtin_ctz(idle), cells[next], next, nc);
+        const uint32_t stopped = ~round(st, g) | lanes_set(st->bad.v);
         for (uint32_t m = stopped; m; m &= m - 1) {
             const unsigned l = (unsigned)__builtin_ctz(m);
             if (st->from[l] == NULL)
                 continue;
-            st->solved += unload(st, l, closure, verdict) == LANES_SOLVED;
+            st->solved +=
+                unload(st, l, closure, verdict, nc) == LANES_SOLVED;
             st->from[l] = NULL;
             idle |= 1u << l;
             left--;
         }
     }
     st->tried += (uint32_t)n;
+}
+
+void lanes_singles(void *state, const uint8_t *const *cells, size_t n,
+                   uint8_t *closure, uint8_t *verdict)
+{
+    run(state, NULL, round_classic, cells, n, closure, verdict, 81);
+}
+
+void lanes_singles_geom(void *state, const sf_geometry_t *g,
+                        const uint8_t *const *cells, size_t n,
+                        uint8_t *closure, uint8_t *verdict)
+{
+    run(state, g, round_geom, cells, n, closure, verdict, g->ncells);
 }

@@ -1,6 +1,7 @@
 /*
- * lanes.h -- naked and hidden singles on 32 classic puzzles at once, one
- * puzzle to each 16-bit lane of the vectors (lanes.c).
+ * lanes.h -- naked and hidden singles on 32 puzzles at once, one puzzle
+ * to each 16-bit lane of the vectors (lanes.c): classic 9x9, and the
+ * small geometries.
  *
  * Singles alone solve most easy puzzles, and a kernel that solves one
  * puzzle at a time spends a chain of dependent steps on each; side by
@@ -13,6 +14,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "sudoflow.h"
 
 /* What became of a puzzle (lanes_singles). */
 enum {
@@ -36,5 +39,15 @@ size_t lanes_state_size(void);
  * the first call the state must be zero. */
 void lanes_singles(void *state, const uint8_t *const *cells, size_t n,
                    uint8_t *closure, uint8_t *verdict);
+
+/* 1 when lanes_singles_geom takes puzzles of geometry g: not classic, at
+ * most 64 cells, side at most 16, no non-consecutive rule. */
+int lanes_fit(const sf_geometry_t *g);
+
+/* As lanes_singles, for puzzles of geometry g (lanes_fit), N*N cells each
+ * (0 = empty, 1..N), closures N*N bytes apart. */
+void lanes_singles_geom(void *state, const sf_geometry_t *g,
+                        const uint8_t *const *cells, size_t n,
+                        uint8_t *closure, uint8_t *verdict);
 
 #endif

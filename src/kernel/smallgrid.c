@@ -247,5 +247,5 @@ const sf_kernel_t sf_kernel_small = {
     small_fits,
     small_state_size,
     small_solve,
-    0, /* no lanes */
+    SF_LANES_SMALL, /* its propagation is the singles' */
 };

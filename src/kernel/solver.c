@@ -13,8 +13,8 @@
  * goes to the solver's kernel when it serves that geometry, else to the
  * geometry's own (sf_kernel_for_geometry), in a second state block that
  * grows to the largest geometry met: the one allocation after
- * sf_solver_new, once per larger geometry.  A kernel with lanes gets the
- * state of lanes.c beside its own (solve_many.c uses it).
+ * sf_solver_new, once per larger geometry.  The vector lanes of
+ * sf_solve_many (solve_many.c) get a state of their own on first use.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -29,8 +29,8 @@ struct sf_solver {
     void *state;               /* kernel->state_size bytes, 64-aligned */
     void *gstate;              /* other geometries' state, 64-aligned, */
     size_t gcap;               /*   grown to the largest asked for */
-    void *lanes;               /* lanes.c's state when the kernel has
-                                * lanes, else NULL */
+    void *lanes;               /* lanes.c's state, made on first use
+                                * (solve_many.c), or NULL */
 };
 
 static const char *const status_names[SF_STATUS_COUNT] = {
@@ -76,16 +76,6 @@ sf_solver_t *sf_solver_new(const sf_kernel_t *k)
     solver->gstate = NULL;
     solver->gcap = 0;
     solver->lanes = NULL;
-    if (k->lanes) {
-        const size_t lsize = (lanes_state_size() + STATE_ALIGN - 1) /
-                             STATE_ALIGN * STATE_ALIGN;
-        solver->lanes = aligned_alloc(STATE_ALIGN, lsize);
-        if (solver->lanes == NULL) {
-            sf_solver_free(solver);
-            return NULL;
-        }
-        memset(solver->lanes, 0, lsize);
-    }
     return solver;
 }
 
@@ -106,6 +96,13 @@ const sf_kernel_t *sf_solver_kernel(const sf_solver_t *solver)
 
 void *solver_lanes(sf_solver_t *solver)
 {
+    if (solver->lanes == NULL) {
+        const size_t size = (lanes_state_size() + STATE_ALIGN - 1) /
+                            STATE_ALIGN * STATE_ALIGN;
+        solver->lanes = aligned_alloc(STATE_ALIGN, size);
+        if (solver->lanes)
+            memset(solver->lanes, 0, size);
+    }
     return solver->lanes;
 }
 

@@ -15,6 +15,8 @@
  *     2 and a larger one, with and without SF_LEX: the count, a valid
  *     solution keeping the givens, the SF_LEX solution the reference's
  *     first; the input cells are never written;
+ *   - sf_solve_many on the puzzle and others made from it gives what
+ *     sf_solve_geom gives on each;
  *   - sf_format_geom then sf_parse_geom gives the cells back, in every
  *     form, in the default alphabet and another; and sf_parse_geom on the
  *     input's own bytes never reads past them nor yields a value past N;
@@ -236,6 +238,49 @@ static void check_kernels(const sf_geometry_t *g, const refg_t *rg,
     }
 }
 
+/* sf_solve_many on p and MANY - 1 puzzles made from it (a given taken
+ * away, or a value put in an empty cell) against sf_solve_geom on each:
+ * the vector lanes and the kernel from their closures agree with the
+ * kernel alone. */
+#define MANY 40
+static void check_many(const sf_geometry_t *g, const uint8_t *p)
+{
+    const int nc = sf_geometry_cells(g), n = sf_geometry_n(g);
+    uint8_t *cells = malloc((size_t)nc * MANY);
+    uint8_t *sols = malloc((size_t)nc * MANY);
+    FZ_CHECK(cells && sols, "no memory");
+    const uint8_t *ptr[MANY];
+    uint8_t *out[MANY];
+    for (int i = 0; i < MANY; i++) {
+        uint8_t *c = cells + i * nc;
+        memcpy(c, p, (size_t)nc);
+        const int at = (i * 37) % nc;
+        c[at] = i == 0 ? c[at] : c[at] ? 0 : (uint8_t)(1 + i % n);
+        ptr[i] = c;
+        out[i] = sols + i * nc;
+    }
+    sf_solver_t *s = sf_solver_new(NULL);
+    FZ_CHECK(s != NULL, "no memory");
+    sf_result_t res[MANY];
+    for (unsigned flags = 0; flags <= SF_LEX; flags += SF_LEX) {
+        sf_solve_many(s, g, ptr, MANY, 2, flags, out, res);
+        for (int i = 0; i < MANY; i++) {
+            uint8_t one[SF_MAX_CELLS];
+            sf_result_t r;
+            sf_solve_geom(s, g, ptr[i], 2, flags, one, &r);
+            FZ_CHECK(r.count == res[i].count && r.guesses == res[i].guesses &&
+                     r.status == res[i].status &&
+                     (r.count == 0 || memcmp(one, out[i], (size_t)nc) == 0),
+                     "sf_solve_many differs from sf_solve_geom (%s %s, "
+                     "flags %u)", sf_geometry_size_text(g),
+                     sf_geometry_variant_text(g), flags);
+        }
+    }
+    sf_solver_free(s);
+    free(cells);
+    free(sols);
+}
+
 /* Format then parse gives p back, in every form and two alphabets. */
 static void check_text(const sf_geometry_t *g, const uint8_t *p)
 {
@@ -340,8 +385,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (int i = 0; i < rg.n * rg.n; i++)
             fprintf(stderr, "%d%c", p[i], i + 1 < rg.n * rg.n ? ',' : '\n');
     }
-    if (solvable)
+    if (solvable) {
         check_kernels(g, &rg, p, 3 + fz_below(&f, 8));
+        check_many(g, p);
+    }
     check_text(g, p);
     check_symmetry(&f, g, p);
     size_t rest;

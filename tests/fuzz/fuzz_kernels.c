@@ -200,17 +200,19 @@ static void check_many(const uint8_t *p)
         sols = malloc(MANY * 81);
     }
     const uint8_t *ptr[MANY];
+    uint8_t *out[MANY];
     for (int i = 0; i < MANY; i++) {
         uint8_t *c = cells + i * 81;
         memcpy(c, p, 81);
         const int at = (i * 37) % 81;
         c[at] = i == 0 ? c[at] : c[at] ? 0 : (uint8_t)(1 + i % 9);
         ptr[i] = c;
+        out[i] = sols + i * 81;
     }
     sf_result_t res[MANY];
     char a[82];
     for (unsigned flags = 0; flags <= SF_LEX; flags += SF_LEX) {
-        sf_solve_many(solver, ptr, MANY, 2, flags, sols, res);
+        sf_solve_many(solver, NULL, ptr, MANY, 2, flags, out, res);
         for (int i = 0; i < MANY; i++) {
             uint8_t one[81];
             sf_result_t r;

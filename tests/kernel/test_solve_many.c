@@ -9,7 +9,9 @@
  * they call solved has that solution and no other, a closure has the
  * puzzle's solutions, and a puzzle they give back as it was has none.
  * Puzzles with no solution are made by changing one cell of a solution
- * and removing others, so that singles run into the contradiction.
+ * and removing others, so that singles run into the contradiction.  The
+ * small geometries (boxes, regions, variants) are checked the same way
+ * through every kernel that serves them.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel/kernels.h"
 #include "kernel/lanes.h"
 #include "refsolve.h"
 #include "sudoflow.h"
@@ -41,27 +44,41 @@ static uint32_t rnd(void)
     return (uint32_t)(rng >> 33);
 }
 
-/* sf_solve_many on cells[0..n-1] against sf_solve_cells on each. */
-static void check_many(sf_solver_t *s, const uint8_t *const *cells, size_t n,
-                       uint64_t limit, unsigned flags)
+/* sf_solve_many on cells[0..n-1] of geometry g against sf_solve_geom on
+ * each. */
+static void check_many_geom(sf_solver_t *s, const sf_geometry_t *g,
+                            const uint8_t *const *cells, size_t n,
+                            uint64_t limit, unsigned flags)
 {
-    uint8_t *sols = malloc(n * SF_CELLS + 1);
+    const size_t nc = (size_t)sf_geometry_cells(g);
+    uint8_t *sols = malloc(n * nc + 1);
+    uint8_t **ptr = malloc(n * sizeof *ptr + 1);
     sf_result_t *res = malloc(n * sizeof *res + 1);
     assert_non_null(sols);
+    assert_non_null(ptr);
     assert_non_null(res);
-    sf_solve_many(s, cells, n, limit, flags, sols, res);
+    for (size_t i = 0; i < n; i++)
+        ptr[i] = sols + i * nc;
+    sf_solve_many(s, g, cells, n, limit, flags, ptr, res);
     for (size_t i = 0; i < n; i++) {
-        uint8_t one[SF_CELLS];
+        uint8_t one[SF_MAX_CELLS];
         sf_result_t r;
-        sf_solve_cells(s, cells[i], limit, flags, one, &r);
+        sf_solve_geom(s, g, cells[i], limit, flags, one, &r);
         assert_int_equal(res[i].status, r.status);
         assert_int_equal(res[i].count, r.count);
         assert_int_equal(res[i].guesses, r.guesses);
         if (r.count > 0)
-            assert_memory_equal(sols + i * SF_CELLS, one, SF_CELLS);
+            assert_memory_equal(ptr[i], one, nc);
     }
     free(sols);
+    free(ptr);
     free(res);
+}
+
+static void check_many(sf_solver_t *s, const uint8_t *const *cells, size_t n,
+                       uint64_t limit, unsigned flags)
+{
+    check_many_geom(s, NULL, cells, n, limit, flags);
 }
 
 /* Pointers to the first at most max puzzles of a set's cells. */
@@ -115,11 +132,16 @@ static void test_every_kernel(void **state)
     free(cells);
 }
 
-/* A solution of a random puzzle of the sample set. */
+/* The solution of a random puzzle of the sample set (from the solver: it
+ * is only where the puzzles below start). */
 static void some_solution(const uint8_t *cells, size_t n, uint8_t *sol)
 {
-    const uint8_t *puzzle = cells + (rnd() % n) * SF_CELLS;
-    assert_int_equal(ref_count(puzzle, 1, sol), 1);
+    static sf_solver_t *s;
+    if (!s)
+        s = sf_solver_new(sf_kernel_find("bandstack-solo"));
+    sf_result_t r;
+    sf_solve_cells(s, cells + (rnd() % n) * SF_CELLS, 1, 0, sol, &r);
+    assert_int_equal(r.count, 1);
 }
 
 /* Puzzles of every kind: a solution with cells removed (unique or not),
@@ -219,7 +241,7 @@ static void test_lanes_verdicts(void **state)
     (void)state;
     size_t n;
     uint8_t *cells = load_puzzles("data/sample.txt.gz", &n);
-    enum { COUNT = 2000 };
+    enum { COUNT = 1200 };
     uint8_t *made = calloc(COUNT, SF_CELLS);
     const uint8_t **p = malloc(COUNT * sizeof *p);
     void *lanes = aligned_alloc(64, (lanes_state_size() + 63) / 64 * 64);
@@ -231,7 +253,7 @@ static void test_lanes_verdicts(void **state)
         uint8_t *c = made + i * SF_CELLS;
         p[i] = c;
         some_solution(cells, n, c);
-        const unsigned keep = 25 + rnd() % 50; /* mostly singles' work */
+        const unsigned keep = 32 + rnd() % 45; /* mostly singles' work */
         for (unsigned k = 0; k < 81; k++)
             if (rnd() % 81 >= keep)
                 c[k] = 0;
@@ -281,6 +303,114 @@ static void test_lanes_skip(void **state)
     free(easy);
 }
 
+/* Puzzles of geometry g from random solutions (solver_random_grid):
+ * cells removed at random, some with a wrong value put in, some with a
+ * value out of range. */
+static uint8_t *geom_puzzles(sf_solver_t *s, const sf_geometry_t *g,
+                             size_t count, const uint8_t **p)
+{
+    const int nc = sf_geometry_cells(g), n = sf_geometry_n(g);
+    uint8_t *made = calloc(count, (size_t)nc);
+    assert_non_null(made);
+    for (size_t i = 0; i < count; i++) {
+        uint8_t *c = made + i * (size_t)nc;
+        p[i] = c;
+        assert_int_equal(solver_random_grid(s, g, rnd(), 0, c), 1);
+        const unsigned keep = 20 + rnd() % 60; /* percent */
+        for (int k = 0; k < nc; k++)
+            if (rnd() % 100 >= keep)
+                c[k] = 0;
+        if (i % 7 == 1)
+            c[rnd() % (unsigned)nc] = (uint8_t)(1 + rnd() % (unsigned)n);
+        if (i % 29 == 2)
+            c[rnd() % (unsigned)nc] = (uint8_t)(n + 1);
+    }
+    return made;
+}
+
+/* The small geometries, through every kernel: the lanes take those
+ * without non-consecutive, and a solver of the small kernel answers
+ * just as puzzle by puzzle. */
+static void test_geometries(void **state)
+{
+    (void)state;
+    static const sf_geometry_spec_t specs[] = {
+        {"4x4", NULL, NULL, {NULL}},
+        {"6x6", NULL, NULL, {NULL}},
+        {"6x6:3x2", NULL, "x", {NULL}},
+        {"8x8", NULL, "antiknight", {NULL}},
+        {"8x8", NULL, "windoku,antiking", {NULL}},
+        {"6x6", NULL, "disjoint", {NULL}},
+        {"6x6", "aaabbbaaabbbcccdddcccdddeeefffeeefff", "x", {NULL}},
+        {"5x5", "aaabbacabbcccbdecdddeeeed", NULL, {NULL}},
+        {"6x6", NULL, "nonconsecutive", {NULL}},
+        {"9x9", NULL, "x", {NULL}},
+    };
+    enum { COUNT = 300 };
+    const uint8_t *p[COUNT];
+    for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
+        sf_error_t err;
+        sf_geometry_t *g = sf_geometry_new(&specs[k], &err);
+        assert_non_null(g);
+        sf_solver_t *s = sf_solver_new(sf_kernel_for_geometry(g));
+        assert_non_null(s);
+        uint8_t *made = geom_puzzles(s, g, COUNT, p);
+        for (size_t i = 0; sf_kernel_at(i); i++) {
+            const sf_kernel_t *kk = sf_kernel_at(i);
+            if (!kk->fits || !kk->fits(g))
+                continue;
+            sf_solver_t *ks = sf_solver_new(kk);
+            assert_non_null(ks);
+            check_many_geom(ks, g, p, COUNT, 2, 0);
+            check_many_geom(ks, g, p, COUNT, 1, SF_LEX);
+            sf_solver_free(ks);
+        }
+        /* the default solver hands them to the geometry's kernel */
+        sf_solver_t *d = sf_solver_new(NULL);
+        check_many_geom(d, g, p, COUNT, 2, 0);
+        sf_solver_free(d);
+        free(made);
+        sf_solver_free(s);
+        sf_geometry_free(g);
+    }
+}
+
+/* Grids that keep every unit but break anti-knight or anti-king: the
+ * lanes must see the two equal peers, not call the grid solved. */
+static void test_peer_conflicts(void **state)
+{
+    (void)state;
+    static const char *const variants[] = {"antiknight", "antiking"};
+    const sf_geometry_spec_t plain_spec = {"8x8", NULL, NULL, {NULL}};
+    sf_error_t err;
+    sf_geometry_t *plain = sf_geometry_new(&plain_spec, &err);
+    assert_non_null(plain);
+    sf_solver_t *s = sf_solver_new(sf_kernel_for_geometry(plain));
+    enum { COUNT = 300 };
+    const uint8_t *p[COUNT];
+    uint8_t *made = calloc(COUNT, 64);
+    assert_non_null(made);
+    for (size_t i = 0; i < COUNT; i++) {
+        uint8_t *c = made + i * 64;
+        p[i] = c;
+        assert_int_equal(solver_random_grid(s, plain, rnd(), 0, c), 1);
+        for (unsigned k = 0; k < i % 8; k++) /* a few cells open */
+            c[rnd() % 64] = 0;
+    }
+    for (int v = 0; v < 2; v++) {
+        const sf_geometry_spec_t spec = {"8x8", NULL, variants[v], {NULL}};
+        sf_geometry_t *g = sf_geometry_new(&spec, &err);
+        assert_non_null(g);
+        sf_solver_t *gs = sf_solver_new(sf_kernel_for_geometry(g));
+        check_many_geom(gs, g, p, COUNT, 2, 0);
+        sf_solver_free(gs);
+        sf_geometry_free(g);
+    }
+    free(made);
+    sf_solver_free(s);
+    sf_geometry_free(plain);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -289,6 +419,8 @@ int main(void)
         cmocka_unit_test(test_odd_puzzles),
         cmocka_unit_test(test_lanes_verdicts),
         cmocka_unit_test(test_lanes_skip),
+        cmocka_unit_test(test_geometries),
+        cmocka_unit_test(test_peer_conflicts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
