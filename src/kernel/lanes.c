@@ -1,5 +1,5 @@
 /*
- * lanes.c -- naked and hidden singles on 32 classic puzzles at once.
+ * lanes.c -- naked and hidden singles on 32 puzzles at once.
  *
  * Model.  Cell c of the 32 puzzles is one vector of 32 16-bit lanes, lane
  * l holding puzzle l's candidates there (bit d - 1 for digit d).  A round
@@ -38,10 +38,10 @@
  * contradiction.  Non-consecutive is a rule between values, not a peer
  * relation; its geometries stay with their kernel.
  *
- * The vectors use the compiler's generic vector extension: one 64-byte
- * register with AVX-512, two with AVX2, four with SSE2.  The state is the
- * caller's block; the classic unit tables are arithmetic the compiler
- * folds.
+ * The vectors use the compiler's generic vector extension, one register
+ * wide: 32 lanes with AVX-512 (the 32 above), 16 with AVX2, 8 with SSE2
+ * or elsewhere.  The state is the caller's block; the classic unit
+ * tables are arithmetic the compiler folds.
  */
 #include <stddef.h>
 #include <string.h>
@@ -49,7 +49,17 @@
 #include "core/geometry.h"
 #include "lanes.h"
 
+/* One register of lanes: 32 with AVX-512, 16 with AVX2, else 8 (a
+ * vector wider than the machine's registers is compiled piecewise
+ * through memory, slower than no lanes at all). */
+#if defined(__AVX512BW__)
 #define LANES 32
+#elif defined(__AVX2__)
+#define LANES 16
+#else
+#define LANES 8
+#endif
+#define EVERY_LANE (LANES == 32 ? ~0u : (1u << LANES) - 1)
 #define ALL 0x1ffu
 #define WINDOW 256     /* puzzles a verdict on the lanes looks back on */
 #define PAYS_EVERY 8   /* they pay when they solve 1 in this many */
@@ -93,10 +103,12 @@ static inline unsigned unit_cell(unsigned u, unsigned k)
     return 27 * (b / 3) + 3 * (b % 3) + 9 * (k / 3) + k % 3;
 }
 
-/* Lanes where v is nonzero, as bits. */
-static inline uint32_t lanes_set(vec_t v)
+/* Lanes where *v is nonzero, as bits.  (Vectors go by pointer between
+ * functions: a 64-byte vector argument has no fixed ABI without
+ * AVX-512.) */
+static inline uint32_t lanes_set(const vec_t *v)
 {
-    const vec_t nz = (vec_t)(v != 0);
+    const vec_t nz = (vec_t)(*v != 0);
     uint32_t m = 0;
     for (unsigned l = 0; l < LANES; l++)
         m |= (uint32_t)(nz[l] & 1u) << l;
@@ -105,7 +117,7 @@ static inline uint32_t lanes_set(vec_t v)
 
 /* Naked singles: every cell loses the digits placed elsewhere in its
  * units.  placed[] receives each unit's placed digits. */
-static inline vec_t naked(lanes_state_t *st, vec_t placed[27])
+static inline void naked(lanes_state_t *st, vec_t placed[27], vec_t *moved)
 {
     vec_t single[81], changed = {0};
     for (unsigned c = 0; c < 81; c++) {
@@ -126,13 +138,14 @@ static inline vec_t naked(lanes_state_t *st, vec_t placed[27])
         changed |= x ^ y;
         st->cand.v[c] = y;
     }
-    return changed;
+    *moved |= changed;
 }
 
 /* Hidden singles: a digit seen in one cell of a unit keeps that cell to
  * it.  Also marks contradictions: a digit with no place in a unit, or
  * placed (placed[], from before) in two of its cells. */
-static inline vec_t hidden(lanes_state_t *st, const vec_t placed[27])
+static inline void hidden(lanes_state_t *st, const vec_t placed[27],
+                          vec_t *moved)
 {
     vec_t changed = {0}, bad = st->bad.v;
     for (unsigned u = 0; u < 27; u++) {
@@ -153,21 +166,23 @@ static inline vec_t hidden(lanes_state_t *st, const vec_t placed[27])
         }
     }
     st->bad.v = bad;
-    return changed;
+    *moved |= changed;
 }
 
 /* One round of classic 9x9; the lanes that changed, as bits. */
 static uint32_t round_classic(lanes_state_t *st, const sf_geometry_t *g)
 {
     (void)g;
-    vec_t placed[27];
-    const vec_t changed = naked(st, placed);
-    return lanes_set(changed | hidden(st, placed));
+    vec_t placed[27], moved = {0};
+    naked(st, placed, &moved);
+    hidden(st, placed, &moved);
+    return lanes_set(&moved);
 }
 
 /* Naked singles of another geometry, from its peer lists; marks a value
  * placed where a peer has placed it too. */
-static vec_t naked_geom(lanes_state_t *st, const sf_geometry_t *g)
+static void naked_geom(lanes_state_t *st, const sf_geometry_t *g,
+                       vec_t *moved)
 {
     vec_t single[64], changed = {0}, bad = st->bad.v;
     for (int c = 0; c < g->ncells; c++) {
@@ -187,12 +202,13 @@ static vec_t naked_geom(lanes_state_t *st, const sf_geometry_t *g)
         st->cand.v[c] = y;
     }
     st->bad.v = bad;
-    return changed;
+    *moved |= changed;
 }
 
 /* Hidden singles in the full units of another geometry; marks a unit
  * with no place left for a value. */
-static vec_t hidden_geom(lanes_state_t *st, const sf_geometry_t *g)
+static void hidden_geom(lanes_state_t *st, const sf_geometry_t *g,
+                        vec_t *moved)
 {
     vec_t changed = {0}, bad = st->bad.v;
     for (int u = 0; u < g->nfull; u++) {
@@ -215,13 +231,15 @@ static vec_t hidden_geom(lanes_state_t *st, const sf_geometry_t *g)
         }
     }
     st->bad.v = bad;
-    return changed;
+    *moved |= changed;
 }
 
 static uint32_t round_geom(lanes_state_t *st, const sf_geometry_t *g)
 {
-    const vec_t changed = naked_geom(st, g);
-    return lanes_set(changed | hidden_geom(st, g));
+    vec_t moved = {0};
+    naked_geom(st, g, &moved);
+    hidden_geom(st, g, &moved);
+    return lanes_set(&moved);
 }
 
 int lanes_fit(const sf_geometry_t *g)
@@ -295,11 +313,12 @@ INLINE void run(lanes_state_t *st, const sf_geometry_t *g,
     for (int v = 1; v <= 16; v++)
         st->bits[v] = (uint16_t)(1u << (v - 1));
     size_t next = 0, left = n;
-    uint32_t idle = ~0u;
+    uint32_t idle = EVERY_LANE;
     while (left > 0) {
         for (; idle && next < n; idle &= idle - 1, next++)
             load(st, (unsigned)__builtin_ctz(idle), cells[next], next, nc);
-        const uint32_t stopped = ~round(st, g) | lanes_set(st->bad.v);
+        const uint32_t stopped =
+            (~round(st, g) | lanes_set(&st->bad.v)) & EVERY_LANE;
         for (uint32_t m = stopped; m; m &= m - 1) {
             const unsigned l = (unsigned)__builtin_ctz(m);
             if (st->from[l] == NULL)
