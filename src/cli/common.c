@@ -32,11 +32,20 @@ const char *cli_prefix(char *buf, size_t cap)
 
 void cli_kernel_help(FILE *to, const char *indent)
 {
-    fprintf(to, "%s", indent);
+    size_t col = (size_t)fprintf(to, "%s", indent);
     const sf_kernel_t *k;
-    for (size_t i = 0; (k = sf_kernel_at(i)) != NULL; i++)
-        fprintf(to, "%s%s%s", i ? ", " : "", k->name,
-                i ? "" : " (the default, fastest)");
+    for (size_t i = 0; (k = sf_kernel_at(i)) != NULL; i++) {
+        const char *note = i ? "" : " (the default, fastest)";
+        const size_t len = strlen(k->name) + strlen(note) + (i ? 2 : 0);
+        if (i && col + len > 79) { /* wrap, the comma ending the line */
+            fprintf(to, ",\n%s", indent);
+            col = strlen(indent) + len - 2;
+        } else {
+            fputs(i ? ", " : "", to);
+            col += len;
+        }
+        fprintf(to, "%s%s", k->name, note);
+    }
     fputc('\n', to);
 }
 

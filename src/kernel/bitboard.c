@@ -814,7 +814,7 @@ static uint64_t bandstack_solve_cands(void *state, const uint16_t *cands,
 const sf_kernel_t sf_kernel_bandstack = {
     "bandstack",
     "band bitboards with row, box and column propagation, easy puzzles "
-    "32 at a time in vector lanes (fastest)",
+    "many at a time in vector lanes (fastest)",
     sizeof(bb_state_t),
     bandstack_solve,
     bandstack_solve_cands,

@@ -1,7 +1,7 @@
 /*
- * lanes.c -- naked and hidden singles on 32 puzzles at once.
+ * lanes.c -- naked and hidden singles on many puzzles at once.
  *
- * Model.  Cell c of the 32 puzzles is one vector of 32 16-bit lanes, lane
+ * Model.  Cell c of 32 puzzles is one vector of 32 16-bit lanes, lane
  * l holding puzzle l's candidates there (bit d - 1 for digit d).  A round
  * works on all of them with the same operations:
  *   1. the placed cells (one candidate) of each unit are OR-ed together,

@@ -1,7 +1,7 @@
 /*
- * lanes.h -- naked and hidden singles on 32 puzzles at once, one puzzle
- * to each 16-bit lane of the vectors (lanes.c): classic 9x9, and the
- * small geometries.
+ * lanes.h -- naked and hidden singles on many puzzles at once (32 with
+ * AVX-512), one puzzle to each 16-bit lane of the vectors (lanes.c):
+ * classic 9x9, and the small geometries.
  *
  * Singles alone solve most easy puzzles, and a kernel that solves one
  * puzzle at a time spends a chain of dependent steps on each; side by

@@ -2,7 +2,7 @@
  * solve_many.c -- many puzzles of one geometry in one call.
  *
  * With a kernel that has lanes for the geometry (sf_kernel_t.lanes), the
- * puzzles go through lanes.c in pieces of PIECE, 32 side by side: those
+ * puzzles go through lanes.c in pieces of PIECE, side by side: those
  * singles solve are done there, with one solution, no guess; the others
  * go to the kernel one by one, from their closure (the singles placed)
  * or, after a contradiction, as they were.  The kernel's propagation
