@@ -111,7 +111,9 @@ static int value_at(const small_tab_t *t, const pos_t *p, int c)
 static int hidden(const small_tab_t *t, pos_t *p)
 {
     int placed = 0;
-    for (int u = 0; u < t->nunits; u++)
+    for (int u = 0; u < t->nunits; u++) {
+        if (!(t->unit[u] & ~p->solved))
+            continue; /* every cell placed: each value once, checked */
         for (int v = 0; v < t->n; v++) {
             const uint64_t m = p->cand[v] & t->unit[u];
             if (!m)
@@ -121,6 +123,7 @@ static int hidden(const small_tab_t *t, pos_t *p)
                 placed = 1;
             }
         }
+    }
     return placed;
 }
 
