@@ -32,19 +32,22 @@ const char *cli_prefix(char *buf, size_t cap)
 
 void cli_kernel_help(FILE *to, const char *indent)
 {
-    size_t col = (size_t)fprintf(to, "%s", indent);
+    fputs(indent, to);
+    size_t col = strlen(indent);
     const sf_kernel_t *k;
     for (size_t i = 0; (k = sf_kernel_at(i)) != NULL; i++) {
         const char *note = i ? "" : " (the default, fastest)";
         const size_t len = strlen(k->name) + strlen(note) + (i ? 2 : 0);
         if (i && col + len > 79) { /* wrap, the comma ending the line */
-            fprintf(to, ",\n%s", indent);
+            fputs(",\n", to);
+            fputs(indent, to);
             col = strlen(indent) + len - 2;
         } else {
             fputs(i ? ", " : "", to);
             col += len;
         }
-        fprintf(to, "%s%s", k->name, note);
+        fputs(k->name, to);
+        fputs(note, to);
     }
     fputc('\n', to);
 }
