@@ -25,7 +25,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 typedef struct worker {
     sf_solver_t *solver;  /* this thread's kernel state */
     lat_hist_t lat;       /* latency of the puzzles it solved */

@@ -44,19 +44,6 @@ typedef struct bench {
     double t0, seconds;
 } bench_t;
 
-/* Solve puzzle i of the set. */
-static inline void solve_one(const bench_t *b, sf_solver_t *s, size_t i,
-                             uint8_t *sol, sf_result_t *r)
-{
-    if (b->cands)
-        sf_solve_cands(s, b->cands + i * SF_CELLS, b->limit, 0, sol, r);
-    else if (b->geom)
-        sf_solve_geom(s, b->geom, b->cells + i * b->stride, b->limit, 0, sol,
-                      r);
-    else
-        sf_solve_cells(s, b->cells + i * SF_CELLS, b->limit, 0, sol, r);
-}
-
 /* Puzzles i..end-1 of the set (end - i <= GRAIN), given cells in one
  * sf_solve_many call as the batch driver solves them; adds their guesses
  * and no-guess puzzles to *g and *ng. */
@@ -74,9 +61,10 @@ static void solve_run(const bench_t *b, sf_solver_t *s, size_t i, size_t end,
         }
         sf_solve_many(s, b->geom, cells, end - i, b->limit, 0, sols, r);
     } else {
-        uint8_t sol[SF_MAX_CELLS];
+        uint8_t sol[SF_CELLS];
         for (size_t k = i; k < end; k++)
-            solve_one(b, s, k, sol, &r[k - i]);
+            sf_solve_cands(s, b->cands + k * SF_CELLS, b->limit, 0, sol,
+                           &r[k - i]);
     }
     for (size_t k = 0; k < end - i; k++) {
         *g += r[k].guesses;

@@ -24,6 +24,14 @@
 
 #define STATE_ALIGN 64
 
+/* A state block's size for n bytes: aligned_alloc wants a multiple of
+ * the alignment (and not 0). */
+static size_t aligned_size(size_t n)
+{
+    return n ? (n + STATE_ALIGN - 1) / STATE_ALIGN * STATE_ALIGN
+             : STATE_ALIGN;
+}
+
 struct sf_solver {
     const sf_kernel_t *kernel; /* never NULL */
     void *state;               /* kernel->state_size bytes, 64-aligned */
@@ -64,10 +72,7 @@ sf_solver_t *sf_solver_new(const sf_kernel_t *k)
     sf_solver_t *solver = malloc(sizeof *solver);
     if (solver == NULL)
         return NULL;
-    /* aligned_alloc wants a size that is a multiple of the alignment. */
-    const size_t size =
-        (k->state_size + STATE_ALIGN - 1) / STATE_ALIGN * STATE_ALIGN;
-    solver->state = aligned_alloc(STATE_ALIGN, size ? size : STATE_ALIGN);
+    solver->state = aligned_alloc(STATE_ALIGN, aligned_size(k->state_size));
     if (solver->state == NULL) {
         free(solver);
         return NULL;
@@ -97,8 +102,7 @@ const sf_kernel_t *sf_solver_kernel(const sf_solver_t *solver)
 void *solver_lanes(sf_solver_t *solver)
 {
     if (solver->lanes == NULL) {
-        const size_t size = (lanes_state_size() + STATE_ALIGN - 1) /
-                            STATE_ALIGN * STATE_ALIGN;
+        const size_t size = aligned_size(lanes_state_size());
         solver->lanes = aligned_alloc(STATE_ALIGN, size);
         if (solver->lanes)
             memset(solver->lanes, 0, size);
@@ -222,8 +226,7 @@ const sf_kernel_t *sf_solver_kernel_for(const sf_solver_t *solver,
 static int reserve_for(sf_solver_t *solver, const sf_kernel_t *k,
                        const sf_geometry_t *g)
 {
-    const size_t need = (k->geom_state_size(g) + STATE_ALIGN - 1) /
-                        STATE_ALIGN * STATE_ALIGN;
+    const size_t need = aligned_size(k->geom_state_size(g));
     if (need <= solver->gcap)
         return 0;
     void *p = aligned_alloc(STATE_ALIGN, need);
