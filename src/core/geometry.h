@@ -22,7 +22,7 @@
 
 #include "sudoflow.h"
 
-#define GEOM_DERIVED_MAX 4 /* kinds of data derived from a geometry */
+#define GEOM_DERIVED_MAX 8 /* kinds of data derived from a geometry */
 
 struct sf_geometry {
     int n;                 /* side, and the largest value */

@@ -549,16 +549,21 @@ static void make_classic(void)
     classic_geometry = sf_geometry_new(NULL, NULL);
 }
 
+const sf_geometry_t *kernel_classic_geometry(void)
+{
+    pthread_once(&classic_once, make_classic);
+    return classic_geometry;
+}
+
 uint64_t geosolve_classic(void *state, const uint8_t *cells, uint64_t limit,
                           unsigned flags, uint8_t *solution,
                           uint64_t *guesses)
 {
-    pthread_once(&classic_once, make_classic);
+    const sf_geometry_t *g = kernel_classic_geometry();
     *guesses = 0;
-    if (!classic_geometry)
+    if (!g)
         return 0;
-    return geosolve_solve(state, classic_geometry, cells, limit, flags,
-                          solution, guesses);
+    return geosolve_solve(state, g, cells, limit, flags, solution, guesses);
 }
 
 const sf_kernel_t sf_kernel_general = {

@@ -20,6 +20,7 @@
     X(bandstack_solo) \
     X(bitboard) \
     X(small) \
+    X(nine) \
     X(wide) \
     X(general)
 
@@ -37,6 +38,10 @@ SF_KERNELS(SF_KERNEL_DECLARE)
 uint64_t geosolve_classic(void *state, const uint8_t *cells, uint64_t limit,
                           unsigned flags, uint8_t *solution,
                           uint64_t *guesses);
+
+/* Classic 9x9 as a geometry, made once (NULL when out of memory): for
+ * the kernels that solve it through their geometry entry. */
+const sf_geometry_t *kernel_classic_geometry(void);
 
 /* Pencilmark puzzles for a kernel without a solve_cands entry
  * (cands_search.c): a plain search with sf_solve_cands_fn's contract,

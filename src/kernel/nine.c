@@ -1,0 +1,84 @@
+/*
+ * nine.c -- the kernel of 9x9 grids other than the classic one: jigsaw
+ * regions, extra groups (diagonals, windoku, disjoint groups, listed
+ * regions), anti-knight, anti-king and non-consecutive.
+ *
+ * The 81 cells of a set are one 128-bit vector (cells 0-63 in the low
+ * word, 64-80 in the high one), so placing a value is a dozen vector
+ * operations and a unit's places of a value are one AND.  The search is
+ * bitgrid_internal.h's, the one smallgrid.c runs on a 64-bit word; the
+ * classic 9x9 boxes, which bitboard.c serves, can be solved through the
+ * same code (`--kernel nine` on a classic set) for comparison.
+ */
+#include "core/geometry.h"
+#include "kernels.h"
+
+typedef unsigned __int128 cells_t;
+
+#define CELLS_MAX 81
+#define VALUES_MAX 9
+#define BG_POINTING 1
+
+static inline cells_t cells_zero(void) { return 0; }
+static inline cells_t cells_bit(int c) { return (cells_t)1 << c; }
+static inline int cells_any(cells_t x) { return x != 0; }
+
+static inline int cells_has(cells_t x, int c)
+{
+    return (int)(x >> c & 1);
+}
+
+/* Word by word: a 128-bit decrement costs more than the test. */
+static inline int cells_pop(cells_t *x)
+{
+    const uint64_t a = (uint64_t)*x, b = (uint64_t)(*x >> 64);
+    if (a) {
+        *x = (cells_t)b << 64 | (a & (a - 1));
+        return __builtin_ctzll(a);
+    }
+    *x = (cells_t)(b & (b - 1)) << 64;
+    return 64 + __builtin_ctzll(b);
+}
+
+static inline int cells_count(cells_t x)
+{
+    return __builtin_popcountll((uint64_t)x) +
+           __builtin_popcountll((uint64_t)(x >> 64));
+}
+
+static inline int cells_one(cells_t x) { return cells_count(x) == 1; }
+
+#include "bitgrid_internal.h"
+
+static int nine_fits(const sf_geometry_t *g)
+{
+    return g && !g->classic && g->ncells == 81 && bg_fits_units(g);
+}
+
+static size_t nine_state_size(const sf_geometry_t *g)
+{
+    (void)g;
+    return 8; /* the positions live on the recursion's stack */
+}
+
+static uint64_t nine_classic(void *state, const uint8_t *cells,
+                             uint64_t limit, unsigned flags,
+                             uint8_t *solution, uint64_t *guesses)
+{
+    const sf_geometry_t *g = kernel_classic_geometry();
+    *guesses = 0;
+    return g ? bg_solve(state, g, cells, limit, flags, solution, guesses)
+             : 0;
+}
+
+const sf_kernel_t sf_kernel_nine = {
+    "nine",
+    "9x9 grids other than classic: a 128-bit set of cells per value",
+    8,
+    nine_classic,
+    NULL,
+    nine_fits,
+    nine_state_size,
+    bg_solve,
+    0, /* no lanes: 81 cells */
+};
