@@ -13,6 +13,9 @@
  *   cells_pop(&x)                the lowest cell of a non-empty x, taken
  *                                out of it
  *   cells_count(x)               its cells
+ *   BG_POINTING                  1 to point (below), 0 not to
+ *   CELLS_CLASSIFY               (optional) defined when the file has
+ *                                cells_classify (below)
  *
  * The position is a set per value, cand[v] the cells that may still
  * hold v + 1, and the set of cells placed.  Placing v at cell c takes c
@@ -26,22 +29,28 @@
  *  - hidden singles: a value with one place in a full unit (a unit as a
  *    set: one AND); a unit left without a place for a value is a
  *    contradiction;
- *  - pointing: the cells that see every place of a value in a full unit
- *    lose the value (the AND of the places' peer sets: locked candidates
- *    where a box crosses a line, and what anti-knight or anti-king
- *    peers or a jigsaw region add);
+ *  - pointing (where BG_POINTING): when a value has 2 to POINT_MAX
+ *    places in a full unit, the cells that see them all lose the value
+ *    (the AND of the places' peer sets: locked candidates where a box
+ *    crosses a line, and what anti-knight or anti-king peers or a jigsaw
+ *    region add);
  *  - under non-consecutive, a cell whose values lie within one of v
  *    leaves no value for an orthogonal neighbour holding v, so the
  *    neighbour loses v.
  *
  * Hidden singles and pointing look only at the units where a value lost
  * a place since they last looked: the position keeps each value's set as
- * each of the two last saw it, and the cells that differ name the units
- * (a 64-bit set of full units per cell).  Without that, a look at every
- * unit and value after every change was most of a node's cost.  Every
+ * they last saw it, and the cells that differ name the units (a 64-bit
+ * set of full units per cell).  Without that, a look at every
+ * unit and value after every change was most of a node's cost.  Where
+ * a value lost many cells (after the givens are loaded) every unit is
+ * looked at, sorted at once by cells_classify where the including file
+ * has one (AVX-512: 4 or 8 units a register).  Every
  * rule only takes values away, so the fixed point (or the contradiction)
  * is the same in whatever order they run: solving a puzzle with its
- * singles placed gives the same position, the same guesses.
+ * singles placed gives the same position, the same guesses.  The givens
+ * are loaded value by value (the cells no given's peer rules out), not
+ * placed one by one.
  *
  * The search branches on an open cell with the fewest values, and among
  * those the most open peers (its placement reaches furthest); with
@@ -66,6 +75,14 @@
 
 #define BG_UNITS 64 /* full units: a geometry of more is not served */
 
+#ifdef CELLS_CLASSIFY
+/* The including file's: of the first nunits sets of unit, those with no
+ * cell of x (sort[0]), one not in solved (sort[1]), 2 to most
+ * (sort[2]), all at once in vector registers. */
+static void cells_classify(const cells_t *unit, int nunits, cells_t x,
+                           cells_t solved, int most, uint64_t sort[3]);
+#endif
+
 typedef struct bg_tab {
     int n, ncells;
     int nonconsec;
@@ -73,8 +90,9 @@ typedef struct bg_tab {
     cells_t all;             /* the grid's cells */
     cells_t bit[CELLS_MAX];  /* each cell alone */
     cells_t peers[CELLS_MAX], orth[CELLS_MAX];
-    cells_t unit[BG_UNITS];  /* the full units */
+    cells_t unit[BG_UNITS] __attribute__((aligned(64))); /* full units */
     uint64_t cunits[CELLS_MAX]; /* the full units of each cell */
+    uint64_t every;             /* every full unit */
 } bg_tab_t;
 
 typedef struct bg_pos {
@@ -110,6 +128,7 @@ static void *bg_tab_make(const sf_geometry_t *g)
         for (uint32_t k = g->orth_off[c]; k < g->orth_off[c + 1]; k++)
             t->orth[c] |= t->bit[g->orth[k]];
     }
+    t->every = g->nfull == 64 ? ~(uint64_t)0 : ((uint64_t)1 << g->nfull) - 1;
     for (int u = 0; u < g->nfull; u++)
         for (uint32_t k = g->unit_off[u]; k < g->unit_off[u + 1]; k++) {
             t->unit[u] |= t->bit[g->unit_cell[k]];
@@ -158,7 +177,7 @@ static int bg_value_at(const bg_tab_t *t, const bg_pos_t *p, int c)
 static uint64_t bg_units_of(const bg_tab_t *t, cells_t x)
 {
     if (cells_count(x) > 24)
-        return t->nunits == 64 ? ~(uint64_t)0 : ((uint64_t)1 << t->nunits) - 1;
+        return t->every;
     uint64_t units = 0;
     while (cells_any(x))
         units |= t->cunits[cells_pop(&x)];
@@ -190,6 +209,46 @@ static int bg_naked(const bg_tab_t *t, bg_pos_t *p)
 
 #define POINT_MAX 4 /* places of a value that pointing looks at */
 
+/* Pointing for value v in unit u (see the top): 1 when v was taken. */
+static int bg_point(const bg_tab_t *t, bg_pos_t *p, int u, int v)
+{
+    cells_t m = p->cand[v] & t->unit[u];
+    cells_t common = p->cand[v];
+    while (cells_any(m) && cells_any(common))
+        common &= t->peers[cells_pop(&m)];
+    if (!cells_any(common))
+        return 0;
+    p->cand[v] &= ~common;
+    return 1;
+}
+
+#ifdef CELLS_CLASSIFY
+/* Hidden singles and pointing for value v in every unit, sorted by
+ * cells_classify: -1 on a contradiction, else 1 when v was placed or
+ * taken. */
+static int bg_every_unit(const bg_tab_t *t, bg_pos_t *p, int v)
+{
+    uint64_t sort[3];
+    cells_classify(t->unit, t->nunits, p->cand[v], p->solved, POINT_MAX,
+                   sort);
+    if (sort[0])
+        return -1;
+    int changed = 0;
+    for (uint64_t u = sort[1]; u; u &= u - 1) {
+        cells_t m = p->cand[v] & t->unit[__builtin_ctzll(u)];
+        if (!cells_any(m))
+            return -1; /* a single placed before took this one */
+        if (cells_one(m) && !cells_any(m & p->solved)) {
+            bg_place(t, p, cells_pop(&m), v);
+            changed = 1;
+        }
+    }
+    for (uint64_t u = sort[2]; u && BG_POINTING; u &= u - 1)
+        changed |= bg_point(t, p, __builtin_ctzll(u), v);
+    return changed;
+}
+#endif
+
 /* Hidden singles and pointing in the units where a value lost a place
  * since the last look: -1 on a contradiction, else 1 when a value was
  * placed or taken. */
@@ -201,7 +260,17 @@ static int bg_units(const bg_tab_t *t, bg_pos_t *p)
         if (!cells_any(lost))
             continue;
         p->seen[v] = p->cand[v];
-        for (uint64_t u = bg_units_of(t, lost); u; u &= u - 1) {
+        const uint64_t units = bg_units_of(t, lost);
+#ifdef CELLS_CLASSIFY
+        if (units == t->every) {
+            const int k = bg_every_unit(t, p, v);
+            if (k < 0)
+                return -1;
+            changed |= k;
+            continue;
+        }
+#endif
+        for (uint64_t u = units; u; u &= u - 1) {
             cells_t m = p->cand[v] & t->unit[__builtin_ctzll(u)];
             if (!cells_any(m))
                 return -1;
@@ -210,16 +279,8 @@ static int bg_units(const bg_tab_t *t, bg_pos_t *p)
                     bg_place(t, p, cells_pop(&m), v);
                     changed = 1;
                 }
-                continue;
-            }
-            if (cells_count(m) > POINT_MAX || !BG_POINTING)
-                continue;
-            cells_t common = p->cand[v];
-            while (cells_any(m) && cells_any(common))
-                common &= t->peers[cells_pop(&m)];
-            if (cells_any(common)) {
-                p->cand[v] &= ~common;
-                changed = 1;
+            } else if (BG_POINTING && cells_count(m) <= POINT_MAX) {
+                changed |= bg_point(t, p, __builtin_ctzll(u), v);
             }
         }
     }
@@ -324,6 +385,41 @@ static void bg_search(bg_run_t *r, bg_pos_t *p)
     }
 }
 
+/* Load the givens into p: each value's set is every cell but the givens
+ * and their peers (and, under non-consecutive, the orthogonal neighbours
+ * of the givens one apart), plus its own givens.  0 when a value is out
+ * of range or two givens clash. */
+static int bg_load(const bg_tab_t *t, bg_pos_t *p, const uint8_t *cells)
+{
+    cells_t given[VALUES_MAX], seen[VALUES_MAX], next[VALUES_MAX];
+    cells_t placed = cells_zero();
+    for (int v = 0; v < t->n; v++)
+        given[v] = seen[v] = next[v] = cells_zero();
+    for (int c = 0; c < t->ncells; c++) {
+        const int v = cells[c] - 1;
+        if (v < 0)
+            continue;
+        if (v >= t->n)
+            return 0;
+        given[v] |= t->bit[c];
+        seen[v] |= t->peers[c];
+        next[v] |= t->orth[c];
+        placed |= t->bit[c];
+    }
+    for (int v = 0; v < t->n; v++) {
+        cells_t gone = seen[v];
+        if (t->nonconsec)
+            gone |= (v > 0 ? next[v - 1] : cells_zero()) |
+                    (v < t->n - 1 ? next[v + 1] : cells_zero());
+        if (cells_any(given[v] & gone))
+            return 0;
+        p->cand[v] = (t->all & ~gone & ~placed) | given[v];
+        p->seen[v] = t->all;
+    }
+    p->solved = placed;
+    return 1;
+}
+
 /* The kernel's entry for geometry g (sf_solve_geom_fn). */
 static uint64_t bg_solve(void *state, const sf_geometry_t *g,
                          const uint8_t *cells, uint64_t limit,
@@ -333,20 +429,9 @@ static uint64_t bg_solve(void *state, const sf_geometry_t *g,
     (void)state;
     *guesses = 0;
     const bg_tab_t *t = bg_tab_of(g);
-    if (!t)
-        return 0;
     bg_pos_t p;
-    memset(&p, 0, sizeof p);
-    for (int v = 0; v < t->n; v++)
-        p.cand[v] = p.seen[v] = t->all;
-    for (int c = 0; c < t->ncells; c++) {
-        const int v = cells[c] - 1;
-        if (v < 0)
-            continue;
-        if (v >= t->n || !cells_has(p.cand[v], c))
-            return 0; /* out of range, or the givens clash */
-        bg_place(t, &p, c, v);
-    }
+    if (!t || !bg_load(t, &p, cells))
+        return 0;
     bg_run_t r = {t, limit ? limit : UINT64_MAX, 0, 0, flags, solution};
     bg_search(&r, &p);
     *guesses = r.guesses;

@@ -48,7 +48,54 @@ static inline int cells_count(cells_t x)
 
 static inline int cells_one(cells_t x) { return cells_count(x) == 1; }
 
+#if defined(__AVX512F__) && defined(__AVX512VPOPCNTDQ__)
+#include <immintrin.h>
+#define CELLS_CLASSIFY 1
+#endif
+
 #include "bitgrid_internal.h"
+
+#ifdef CELLS_CLASSIFY
+/* The even bits of an 8-bit mask (a unit's two words are two lanes)
+ * side by side. */
+static inline uint64_t even_bits(unsigned m)
+{
+    m &= 0x55;
+    m = (m | m >> 1) & 0x33;
+    return (m | m >> 2) & 0x0f;
+}
+
+/* Four units a register: each 128-bit lane ANDs a unit with x, its two
+ * words' counts added across the lane. */
+static void cells_classify(const cells_t *unit, int nunits, cells_t x,
+                           cells_t solved, int most, uint64_t sort[3])
+{
+    const __m512i vx = _mm512_broadcast_i32x4(
+        _mm_set_epi64x((long long)(x >> 64), (long long)x));
+    const __m512i vs = _mm512_broadcast_i32x4(
+        _mm_set_epi64x((long long)(solved >> 64), (long long)solved));
+    const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi64(1);
+    const __m512i two = _mm512_set1_epi64(2);
+    const __m512i span = _mm512_set1_epi64(most - 2);
+    uint64_t none = 0, single = 0, few = 0;
+    for (int k = 0; k < nunits; k += 4) {
+        const __m512i m = _mm512_and_si512(_mm512_load_si512(unit + k), vx);
+        __m512i n = _mm512_popcnt_epi64(m);
+        n = _mm512_add_epi64(n, _mm512_shuffle_epi32(n, _MM_PERM_BADC));
+        const unsigned hit = _mm512_test_epi64_mask(m, vs);
+        const unsigned placed = hit | hit >> 1;
+        none |= even_bits(_mm512_cmpeq_epi64_mask(n, zero)) << k;
+        single |= even_bits(_mm512_cmpeq_epi64_mask(n, one) & ~placed) << k;
+        few |= even_bits(_mm512_cmple_epu64_mask(_mm512_sub_epi64(n, two),
+                                                 span)) << k;
+    }
+    const uint64_t valid =
+        nunits == 64 ? ~(uint64_t)0 : ((uint64_t)1 << nunits) - 1;
+    sort[0] = none & valid;
+    sort[1] = single & valid;
+    sort[2] = few & valid;
+}
+#endif
 
 static int nine_fits(const sf_geometry_t *g)
 {

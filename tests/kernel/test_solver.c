@@ -595,6 +595,53 @@ static void test_solve_cands(void **state)
     }
 }
 
+/* The kernel each geometry gets: small up to 64 cells, nine for the
+ * other 9x9 grids (unless they have more than 64 full units), wide
+ * past them. */
+static void test_kernel_for_geometry(void **state)
+{
+    (void)state;
+    /* rows of the 9x9 grid three times over, shifted: 27 more full
+     * units, so 27 + 27 + 2 + 4 + 9 of them with the variants below */
+    static const char *const shifts[] = {
+        "012345678123456780234567801345678012456780123567801234678012345"
+        "780123456801234567",
+        "012345678234567801456780123678012345801234567123456780345678012"
+        "567801234780123456",
+        "012345678345678012678012345123456780456780123780123456234567801"
+        "567801234801234567",
+    };
+    const struct {
+        sf_geometry_spec_t spec;
+        const char *kernel;
+    } cases[] = {
+        {{"4x4", NULL, NULL, {NULL}}, "small"},
+        {{"8x8", NULL, "x,antiking", {NULL}}, "small"},
+        {{"9x9", NULL, "x", {NULL}}, "nine"},
+        {{"9x9", NULL, "antiknight,nonconsecutive", {NULL}}, "nine"},
+        {{"9x9",
+          "111112222113311222333445522334445666334555677444566677885566777"
+          "888997799888899999",
+          NULL, {NULL}},
+         "nine"},
+        {{"9x9", NULL, "x,windoku,disjoint",
+          {shifts[0], shifts[1], shifts[2], NULL}},
+         "wide"},
+        {{"10x10", NULL, NULL, {NULL}}, "wide"},
+        {{"16x16", NULL, NULL, {NULL}}, "wide"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        sf_error_t err;
+        sf_geometry_t *g = sf_geometry_new(&cases[i].spec, &err);
+        assert_non_null(g);
+        const sf_kernel_t *k = sf_kernel_for_geometry(g);
+        assert_non_null(k);
+        assert_string_equal(k->name, cases[i].kernel);
+        sf_geometry_free(g);
+    }
+    assert_ptr_equal(sf_kernel_for_geometry(NULL), sf_kernel_at(0));
+}
+
 /* A cell value above 9 anywhere makes the cells invalid; 9 and below never
  * do (the range check works on eight cells at a time). */
 static void test_cell_range(void **state)
@@ -684,6 +731,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_kernel_table),
+        cmocka_unit_test(test_kernel_for_geometry),
         cmocka_unit_test(test_cell_range),
         cmocka_unit_test(test_solved_grid),
         cmocka_unit_test(test_unique_puzzles),
