@@ -78,7 +78,8 @@
 #ifdef CELLS_CLASSIFY
 /* The including file's: of the first nunits sets of unit, those with no
  * cell of x (sort[0]), one not in solved (sort[1]), 2 to most
- * (sort[2]), all at once in vector registers. */
+ * (sort[2]), all at once in vector registers; bits past nunits may be
+ * set. */
 static void cells_classify(const cells_t *unit, int nunits, cells_t x,
                            cells_t solved, int most, uint64_t sort[3]);
 #endif
@@ -231,6 +232,8 @@ static int bg_every_unit(const bg_tab_t *t, bg_pos_t *p, int v)
     uint64_t sort[3];
     cells_classify(t->unit, t->nunits, p->cand[v], p->solved, POINT_MAX,
                    sort);
+    for (int k = 0; k < 3; k++)
+        sort[k] &= t->every;
     if (sort[0])
         return -1;
     int changed = 0;
@@ -383,6 +386,14 @@ static void bg_search(bg_run_t *r, bg_pos_t *p)
         bg_place(t, &q, c, v);
         bg_search(r, &q);
     }
+}
+
+/* The kernel's state: none, the positions live on the recursion's
+ * stack. */
+static size_t bg_state_size(const sf_geometry_t *g)
+{
+    (void)g;
+    return 8;
 }
 
 /* Load the givens into p: each value's set is every cell but the givens

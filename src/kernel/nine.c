@@ -89,23 +89,15 @@ static void cells_classify(const cells_t *unit, int nunits, cells_t x,
         few |= even_bits(_mm512_cmple_epu64_mask(_mm512_sub_epi64(n, two),
                                                  span)) << k;
     }
-    const uint64_t valid =
-        nunits == 64 ? ~(uint64_t)0 : ((uint64_t)1 << nunits) - 1;
-    sort[0] = none & valid;
-    sort[1] = single & valid;
-    sort[2] = few & valid;
+    sort[0] = none;
+    sort[1] = single;
+    sort[2] = few;
 }
 #endif
 
 static int nine_fits(const sf_geometry_t *g)
 {
     return g && !g->classic && g->ncells == 81 && bg_fits_units(g);
-}
-
-static size_t nine_state_size(const sf_geometry_t *g)
-{
-    (void)g;
-    return 8; /* the positions live on the recursion's stack */
 }
 
 static uint64_t nine_classic(void *state, const uint8_t *cells,
@@ -125,7 +117,7 @@ const sf_kernel_t sf_kernel_nine = {
     nine_classic,
     NULL,
     nine_fits,
-    nine_state_size,
+    bg_state_size,
     bg_solve,
     0, /* no lanes: 81 cells */
 };

@@ -62,23 +62,15 @@ static void cells_classify(const cells_t *unit, int nunits, cells_t x,
         few |= (uint64_t)_mm512_cmple_epu64_mask(_mm512_sub_epi64(n, two),
                                                  span) << k;
     }
-    const uint64_t valid =
-        nunits == 64 ? ~(uint64_t)0 : ((uint64_t)1 << nunits) - 1;
-    sort[0] = none & valid;
-    sort[1] = single & valid;
-    sort[2] = few & valid;
+    sort[0] = none;
+    sort[1] = single;
+    sort[2] = few;
 }
 #endif
 
 static int small_fits(const sf_geometry_t *g)
 {
     return g && !g->classic && g->ncells <= 64 && bg_fits_units(g);
-}
-
-static size_t small_state_size(const sf_geometry_t *g)
-{
-    (void)g;
-    return 8; /* the positions live on the recursion's stack */
 }
 
 const sf_kernel_t sf_kernel_small = {
@@ -89,7 +81,7 @@ const sf_kernel_t sf_kernel_small = {
     geosolve_classic, /* classic 9x9 has 81 cells: the general kernel's */
     NULL,
     small_fits,
-    small_state_size,
+    bg_state_size,
     bg_solve,
     SF_LANES_SMALL, /* its propagation contains the singles */
 };
