@@ -3,9 +3,11 @@
  * regions, extra groups (diagonals, windoku, disjoint groups, listed
  * regions), anti-knight, anti-king and non-consecutive.
  *
- * The 81 cells of a set are one 128-bit vector (cells 0-63 in the low
- * word, 64-80 in the high one), so placing a value is a dozen vector
- * operations and a unit's places of a value are one AND.  The search is
+ * The 81 cells of a set are one 128-bit integer (cells 0-63 in the low
+ * word, 64-80 in the high one; the compiler keeps it in two registers,
+ * which the tests and bit scans of the search want, where a vector
+ * register measured slower), so placing a value is a dozen operations
+ * and a unit's places of a value are one AND.  The search is
  * bitgrid_internal.h's, the one smallgrid.c runs on a 64-bit word; the
  * classic 9x9 boxes, which bitboard.c serves, can be solved through the
  * same code (`--kernel nine` on a classic set) for comparison.
