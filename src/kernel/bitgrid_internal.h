@@ -210,6 +210,18 @@ static int bg_naked(const bg_tab_t *t, bg_pos_t *p)
 
 #define POINT_MAX 4 /* places of a value that pointing looks at */
 
+/* Value v's places m in a full unit: -1 when it has none, 1 when it has
+ * one, open, and v was placed there (a hidden single), else 0. */
+static int bg_single(const bg_tab_t *t, bg_pos_t *p, cells_t m, int v)
+{
+    if (!cells_any(m))
+        return -1;
+    if (!cells_one(m) || cells_any(m & p->solved))
+        return 0;
+    bg_place(t, p, cells_pop(&m), v);
+    return 1;
+}
+
 /* Pointing for value v in unit u (see the top): 1 when v was taken. */
 static int bg_point(const bg_tab_t *t, bg_pos_t *p, int u, int v)
 {
@@ -238,13 +250,12 @@ static int bg_every_unit(const bg_tab_t *t, bg_pos_t *p, int v)
         return -1;
     int changed = 0;
     for (uint64_t u = sort[1]; u; u &= u - 1) {
-        cells_t m = p->cand[v] & t->unit[__builtin_ctzll(u)];
-        if (!cells_any(m))
-            return -1; /* a single placed before took this one */
-        if (cells_one(m) && !cells_any(m & p->solved)) {
-            bg_place(t, p, cells_pop(&m), v);
-            changed = 1;
-        }
+        /* none left: a single placed before took this one */
+        const int k = bg_single(t, p, p->cand[v] & t->unit[__builtin_ctzll(u)],
+                                v);
+        if (k < 0)
+            return -1;
+        changed |= k;
     }
     for (uint64_t u = sort[2]; u && BG_POINTING; u &= u - 1)
         changed |= bg_point(t, p, __builtin_ctzll(u), v);
@@ -274,17 +285,13 @@ static int bg_units(const bg_tab_t *t, bg_pos_t *p)
         }
 #endif
         for (uint64_t u = units; u; u &= u - 1) {
-            cells_t m = p->cand[v] & t->unit[__builtin_ctzll(u)];
-            if (!cells_any(m))
+            const cells_t m = p->cand[v] & t->unit[__builtin_ctzll(u)];
+            const int k = bg_single(t, p, m, v);
+            if (k < 0)
                 return -1;
-            if (cells_one(m)) {
-                if (!cells_any(m & p->solved)) {
-                    bg_place(t, p, cells_pop(&m), v);
-                    changed = 1;
-                }
-            } else if (BG_POINTING && cells_count(m) <= POINT_MAX) {
+            changed |= k;
+            if (BG_POINTING && !cells_one(m) && cells_count(m) <= POINT_MAX)
                 changed |= bg_point(t, p, __builtin_ctzll(u), v);
-            }
         }
     }
     return changed;
