@@ -1,7 +1,8 @@
 /*
- * wide.c -- the kernel of geometries past 64 cells (9x9 jigsaws and
- * variants, 10x10 to 32x32): sets of cells as bit masks, one mask per
- * value, with counts that say at once what has become single.
+ * wide.c -- the kernel of geometries past 81 cells (10x10 to 32x32),
+ * and of 9x9 grids of more than 64 full units, which nine.c leaves: sets
+ * of cells as bit masks, one mask per value, with counts that say at
+ * once what has become single.
  *
  * A position is N masks of W 64-bit words, cand[v] the cells that may
  * still hold v + 1, a mask of the cells placed, and two tables of byte
@@ -657,7 +658,7 @@ static size_t wide_state_size(const sf_geometry_t *g)
 
 const sf_kernel_t sf_kernel_wide = {
     "wide",
-    "geometries past 64 cells: a mask of cells per value and counts "
+    "geometries past 81 cells: a mask of cells per value and counts "
     "(classic 9x9: general's)",
     GEOSOLVE_CLASSIC_STATE,
     geosolve_classic, /* classic 9x9: the general kernel's */
