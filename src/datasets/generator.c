@@ -47,6 +47,7 @@
 
 #include "core/rng.h"
 #include "geo_generator.h"
+#include "kernel/kernels.h"
 
 #define ALL_DIGITS 0x3feu      /* bits 1..9 */
 #define MAX_ATTEMPTS 16        /* grids tried for a fixed clue count */
@@ -390,7 +391,8 @@ static int make_grid(sf_gen_t *g, rng_t *r, uint8_t *grid)
         uint8_t full[SF_CELLS];
         sf_result_t res;
         partial_grid(r, &b);
-        if (sf_solve_cells(g->solver, b.cells, 1, 0, full, &res) ==
+        if (sf_solve_cells(g->solver, b.cells, 1, KERNEL_ASCENDING, full,
+                           &res) ==
             SF_SOLVED) {
             spread_grid(r, full, grid);
             ua_build(&g->ua, grid);

@@ -720,12 +720,13 @@ static void extract(const bb_state_t *st, uint8_t *solution)
  * solutions that is 12% to 21% fewer guesses at limit 1 (bands, manysol,
  * multi, manyclue, random) and 6% to 17% at limit 2; on unique puzzles at
  * limit 2 the tree is the same whatever the order.  Digits ascending with
- * SF_LEX, and for cells of more than two digits. */
+ * SF_LEX or KERNEL_ASCENDING, and for cells of more than two digits. */
 static unsigned first_digit(const bb_state_t *st, unsigned b, unsigned pos,
                             unsigned m, unsigned flags)
 {
     const unsigned d0 = lowest(m), rest = m & (m - 1);
-    if ((flags & SF_LEX) || rest == 0 || (rest & (rest - 1)) != 0)
+    if ((flags & (SF_LEX | KERNEL_ASCENDING)) || rest == 0 ||
+        (rest & (rest - 1)) != 0)
         return d0;
     const unsigned d1 = lowest(rest);
     const uint32_t near = band_cells[pos].peers | band_cells[pos].column;

@@ -28,6 +28,12 @@
 SF_KERNELS(SF_KERNEL_DECLARE)
 #undef SF_KERNEL_DECLARE
 
+/* A flag of the kernels' own beside SF_LEX: the classic kernels try a
+ * cell's digits ascending, in their usual cell order.  The generator
+ * fills its grids so, so that the puzzles a seed gives stay the same when
+ * the search's digit order is tuned. */
+#define KERNEL_ASCENDING 0x100u
+
 /* Bytes of the general kernel's state for classic 9x9, at least (a
  * static assertion in geosolve.c holds it to that), for the kernels that
  * hand classic puzzles to it. */
