@@ -40,10 +40,10 @@
  * among those on the one with the most open peers, whose placement reaches
  * furthest: on hard puzzles that needs about half the guesses of taking
  * the first such cell.  Of its two digits it tries first the one more of
- * its open peers can take (first_digit).  Search is iterative: a frame on an explicit stack in
- * the state keeps the candidates from before a guess and the digits still
- * to try, so counting every solution of a nearly empty grid needs no
- * recursion.  With SF_LEX the branch cell is the first open cell in
+ * its open peers can take (first_digit).  Search is iterative: a frame on
+ * an explicit stack in the state keeps the candidates from before a guess
+ * and the digits still to try, so counting every solution of a nearly
+ * empty grid needs no recursion.  With SF_LEX the branch cell is the first open cell in
  * row-major order and digits are tried ascending, which makes the first
  * solution found the smallest.
  *
