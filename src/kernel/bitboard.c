@@ -43,9 +43,9 @@
  * its open peers can take (first_digit).  Search is iterative: a frame on
  * an explicit stack in the state keeps the candidates from before a guess
  * and the digits still to try, so counting every solution of a nearly
- * empty grid needs no recursion.  With SF_LEX the branch cell is the first open cell in
- * row-major order and digits are tried ascending, which makes the first
- * solution found the smallest.
+ * empty grid needs no recursion.  With SF_LEX the branch cell is the
+ * first open cell in row-major order and digits are tried ascending,
+ * which makes the first solution found the smallest.
  *
  * A pencilmark puzzle (solve_cands) loads its cells with one candidate as
  * givens, then intersects every subband with the candidate masks; the
@@ -724,11 +724,10 @@ static void extract(const bb_state_t *st, uint8_t *solution)
 static unsigned first_digit(const bb_state_t *st, unsigned b, unsigned pos,
                             unsigned m, unsigned flags)
 {
-    const unsigned d0 = lowest(m), rest = m & (m - 1);
-    if ((flags & (SF_LEX | KERNEL_ASCENDING)) || rest == 0 ||
-        (rest & (rest - 1)) != 0)
+    const unsigned d0 = lowest(m);
+    if ((flags & (SF_LEX | KERNEL_ASCENDING)) || __builtin_popcount(m) != 2)
         return d0;
-    const unsigned d1 = lowest(rest);
+    const unsigned d1 = lowest(m & (m - 1));
     const uint32_t near = band_cells[pos].peers | band_cells[pos].column;
     return __builtin_popcount(st->cand[3 * d1 + b] & near) >
                    __builtin_popcount(st->cand[3 * d0 + b] & near)
