@@ -179,7 +179,7 @@ $(BUILD)/tests/%.o: tests/%.c $(FLAGS_FILE)
 	$(Q)$(call say,CC,$<)$(CC) $(ALLCFLAGS) -Itests -c -o $@ $<
 
 # The reference solvers the tests trust: classic 9x9, and any geometry.
-REF_OBJ = $(BUILD)/tests/refsolve.o $(BUILD)/tests/refgeom.o \
+REF_OBJ = $(BUILD)/tests/refsolve.o $(BUILD)/tests/refgeom.o $(BUILD)/tests/refvariant.o \
           $(BUILD)/tests/refgeom_text.o
 
 $(UNIT_BIN): %: %.o $(REF_OBJ) $(LIB)

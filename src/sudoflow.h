@@ -311,6 +311,76 @@ SF_API const char *sf_geometry_variant_text(const sf_geometry_t *g);
  * neighbour rules, whatever the labels). */
 SF_API int sf_geometry_equal(const sf_geometry_t *a, const sf_geometry_t *b);
 
+/* ------------------------------------------------------ variant constraints */
+
+/* A puzzle's constraints beyond its geometry's all-different units:
+ * killer cages, thermometers, arrows, dots and the rest (docs/variants.md
+ * has each rule exactly).  Cells are numbered row-major, r * N + c.  Made
+ * for one geometry, filled with sf_rules_add, then sealed; sealed rules
+ * are read-only, and any number of threads may solve with them. */
+typedef struct sf_rules sf_rules_t;
+
+typedef enum sf_rule_kind {
+    SF_RULE_CAGE,        /* the cells hold no value twice; value > 0: they
+                          * sum to it (killer cage), 0: no sum */
+    SF_RULE_THERMO,      /* values strictly increase along the cells, from
+                          * the bulb (cells[0]) */
+    SF_RULE_SLOW_THERMO, /* values never decrease along the cells */
+    SF_RULE_ARROW,       /* the first `split` cells (the circle, or a pill
+                          * read as a decimal number, digits in order)
+                          * equal the sum of the others (the arrow) */
+    SF_RULE_DIFF,        /* two cells differ by value (white dot: 1) */
+    SF_RULE_RATIO,       /* one of two cells is value times the other
+                          * (black dot: 2) */
+    SF_RULE_SUM,         /* two cells sum to value (X: 10, V: 5) */
+    SF_RULE_LESS,        /* the first of two cells is less than the second */
+    SF_RULE_ODD,         /* one cell holds an odd value */
+    SF_RULE_EVEN,        /* one cell holds an even value */
+    SF_RULE_MIN,         /* one cell, less than each orthogonal neighbour */
+    SF_RULE_MAX,         /* one cell, greater than each orthogonal
+                          * neighbour */
+    SF_RULE_KINDS
+} sf_rule_kind_t;
+
+/* The negative constraints (sf_rules_seal): two orthogonal neighbours
+ * without a white dot do not differ by 1; without a black dot, neither is
+ * twice the other; without an X or a V, they sum to neither 10 nor 5. */
+#define SF_NEG_DIFF 0x1u
+#define SF_NEG_RATIO 0x2u
+#define SF_NEG_XV 0x4u
+
+/* "cage", "thermo", ... (the names of docs/variants.md), and back (-1). */
+SF_API const char *sf_rule_name(sf_rule_kind_t kind);
+SF_API int sf_rule_parse(const char *name);
+/* Rules for g (NULL: classic 9x9), which must outlive them; NULL when
+ * out of memory. */
+SF_API sf_rules_t *sf_rules_new(const sf_geometry_t *g);
+SF_API void sf_rules_free(sf_rules_t *r);
+/* Add one constraint on ncells cells (split: the circle's cells of an
+ * arrow, else 0).  0, or -1 with err filled (SF_ERR_USAGE: a cell out of
+ * the grid or twice, the wrong number of cells for the kind, dots on
+ * cells that are not orthogonal neighbours, a value out of range;
+ * SF_ERR_NOMEM). */
+SF_API int sf_rules_add(sf_rules_t *r, sf_rule_kind_t kind, int value,
+                        const int *cells, int ncells, int split,
+                        sf_error_t *err);
+/* Seal with the negative constraints neg (SF_NEG_* bits): 0, or -1 with
+ * err filled. */
+SF_API int sf_rules_seal(sf_rules_t *r, unsigned neg, sf_error_t *err);
+SF_API const sf_geometry_t *sf_rules_geometry(const sf_rules_t *r);
+SF_API int sf_rules_count(const sf_rules_t *r);
+/* 1 when the full grid (N*N values 1..N) keeps every rule of r (not the
+ * geometry's units: sf_geometry's own check). */
+SF_API int sf_rules_hold(const sf_rules_t *r, const uint8_t *grid);
+
+/* Solve a puzzle of r's geometry under r (sealed): cells as for
+ * sf_solve_geom, the same limit, flags (SF_LEX: the lexicographically
+ * smallest solution first) and result. */
+SF_API sf_status_t sf_solve_rules(sf_solver_t *solver, const sf_rules_t *r,
+                                  const uint8_t *cells, uint64_t limit,
+                                  unsigned flags, uint8_t *solution,
+                                  sf_result_t *result);
+
 /* ---------------------------------------------------------------- parsing */
 
 typedef enum sf_format {

@@ -28,6 +28,13 @@
 SF_KERNELS(SF_KERNEL_DECLARE)
 #undef SF_KERNEL_DECLARE
 
+/* The variant kernel (varsolve.c): its state's size for sealed rules r,
+ * and the search, as a kernel's solve_geom on r's geometry under r. */
+size_t varsolve_state_size(const sf_rules_t *r);
+uint64_t varsolve(void *state, const sf_rules_t *r, const uint8_t *cells,
+                  uint64_t limit, unsigned flags, uint8_t *solution,
+                  uint64_t *guesses);
+
 /* A flag of the kernels' own beside SF_LEX: the classic kernels try a
  * cell's digits ascending, in their usual cell order.  The generator
  * fills its grids so, so that the puzzles a seed gives stay the same when

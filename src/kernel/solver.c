@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/rules.h"
 #include "kernels.h"
 #include "lanes.h"
 
@@ -39,6 +40,8 @@ struct sf_solver {
     size_t gcap;               /*   grown to the largest asked for */
     void *lanes;               /* lanes.c's state, made on first use
                                 * (solve_many.c), or NULL */
+    void *vstate;              /* the variant kernel's state, 64-aligned, */
+    size_t vcap;               /*   grown to the largest asked for */
 };
 
 static const char *const status_names[SF_STATUS_COUNT] = {
@@ -81,6 +84,8 @@ sf_solver_t *sf_solver_new(const sf_kernel_t *k)
     solver->gstate = NULL;
     solver->gcap = 0;
     solver->lanes = NULL;
+    solver->vstate = NULL;
+    solver->vcap = 0;
     return solver;
 }
 
@@ -91,6 +96,7 @@ void sf_solver_free(sf_solver_t *solver)
     free(solver->state);
     free(solver->gstate);
     free(solver->lanes);
+    free(solver->vstate);
     free(solver);
 }
 
@@ -266,6 +272,34 @@ sf_status_t sf_solve_geom(sf_solver_t *solver, const sf_geometry_t *g,
     const uint64_t count = geom_kernel(solver, g)->solve_geom(
         solver->gstate, g, cells, limit, flags, solution ? solution : scratch,
         &guesses);
+    return finish(result, count, guesses, sf_status_of(count, limit));
+}
+
+sf_status_t sf_solve_rules(sf_solver_t *solver, const sf_rules_t *r,
+                           const uint8_t *cells, uint64_t limit,
+                           unsigned flags, uint8_t *solution,
+                           sf_result_t *result)
+{
+    if (!solver || !r || !r->sealed || !cells)
+        return finish(result, 0, 0, SF_INVALID);
+    for (int i = 0; i < r->ncells; i++)
+        if (cells[i] > r->n)
+            return finish(result, 0, 0, SF_INVALID);
+    const size_t need = aligned_size(varsolve_state_size(r));
+    if (need > solver->vcap) {
+        void *p = aligned_alloc(STATE_ALIGN, need);
+        if (p == NULL)
+            return finish(result, 0, 0, SF_INVALID);
+        free(solver->vstate);
+        solver->vstate = p;
+        solver->vcap = need;
+    }
+    uint8_t scratch[SF_MAX_CELLS];
+    uint64_t guesses = 0;
+    if (limit == 0)
+        limit = 1;
+    const uint64_t count = varsolve(solver->vstate, r, cells, limit, flags,
+                                    solution ? solution : scratch, &guesses);
     return finish(result, count, guesses, sf_status_of(count, limit));
 }
 

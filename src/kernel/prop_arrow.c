@@ -1,0 +1,53 @@
+/*
+ * prop_arrow.c -- an arrow: the number in its circle (one cell, or a pill
+ * of several read as decimal digits in order) equals the sum of the cells
+ * along the arrow.
+ *
+ * Bounds on both sides.  The sum lies between the sum of the arrow's
+ * smallest values and that of its largest; the circle's number between
+ * its digits' smallest and largest values put together.  Each arrow cell
+ * is at least the circle's smallest number less the largest the other
+ * arrow cells can add, and at most the largest number less the smallest
+ * they add; each circle digit, weighted by its place, likewise.  Exact
+ * once every cell is single: a number that is not the sum leaves some
+ * cell above its largest or below its smallest value.
+ */
+#include "var_internal.h"
+
+/* Narrow cell c, weighted w, to the values v with lo <= v * w <= hi. */
+static int clamp(vstate_t *s, int c, long w, long lo, long hi)
+{
+    const long vlo = lo <= 0 ? 1 : (lo + w - 1) / w;
+    const long vhi = hi < 0 ? 0 : hi / w;
+    return var_narrow(s, c, mask_range(vlo > 32 ? 33 : (int)vlo,
+                                       vhi > 32 ? 32 : (int)vhi));
+}
+
+int prop_arrow(vstate_t *s, const prop_t *p)
+{
+    const uint16_t *c = prop_cells(s->r, p);
+    const int split = p->split, k = p->ncells;
+    long w[10], vlo = 0, vhi = 0, slo = 0, shi = 0;
+    for (int i = split - 1, x = 1; i >= 0; i--, x *= 10)
+        w[i] = x;
+    for (int i = 0; i < split; i++) {
+        vlo += w[i] * mask_lo(s->mask[c[i]]);
+        vhi += w[i] * mask_hi(s->mask[c[i]]);
+    }
+    for (int i = split; i < k; i++) {
+        slo += mask_lo(s->mask[c[i]]);
+        shi += mask_hi(s->mask[c[i]]);
+    }
+    for (int i = split; i < k; i++) {
+        const long lo = mask_lo(s->mask[c[i]]), hi = mask_hi(s->mask[c[i]]);
+        if (clamp(s, c[i], 1, vlo - (shi - hi), vhi - (slo - lo)) < 0)
+            return -1;
+    }
+    for (int i = 0; i < split; i++) {
+        const long lo = w[i] * mask_lo(s->mask[c[i]]);
+        const long hi = w[i] * mask_hi(s->mask[c[i]]);
+        if (clamp(s, c[i], w[i], slo - (vhi - hi), shi - (vlo - lo)) < 0)
+            return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,192 @@
+/*
+ * refvariant.c -- the reference for variant constraints (refvariant.h):
+ * the rules checked as written, cell by cell, and a row-major
+ * backtracker over them.  Kept naive so that it can be checked by
+ * reading.
+ */
+#include "refvariant.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int row_of(const refv_t *p, int c) { return c / p->n; }
+static int col_of(const refv_t *p, int c) { return c % p->n; }
+
+static int box_of(const refv_t *p, int c)
+{
+    return row_of(p, c) / p->box_r * (p->n / p->box_c) +
+           col_of(p, c) / p->box_c;
+}
+
+static int neighbours(const refv_t *p, int a, int b)
+{
+    return abs(row_of(p, a) - row_of(p, b)) +
+           abs(col_of(p, a) - col_of(p, b)) == 1;
+}
+
+/* A rule of kind names the pair a, b (either order). */
+static int pair_named(const refv_t *p, int kind, int a, int b)
+{
+    for (int i = 0; i < p->nrules; i++) {
+        const refv_rule_t *u = &p->rules[i];
+        if (u->kind == kind &&
+            ((u->cells[0] == a && u->cells[1] == b) ||
+             (u->cells[0] == b && u->cells[1] == a)))
+            return 1;
+    }
+    return 0;
+}
+
+/* The rules of one rule over grid g, where 0 is an empty cell: 0 when it
+ * is broken by its filled cells. */
+static int rule_ok(const refv_t *p, const refv_rule_t *u, const uint8_t *g)
+{
+    const int *c = u->cells;
+    int filled = 0, sum = 0;
+    for (int i = 0; i < u->ncells; i++)
+        filled += g[c[i]] != 0;
+    const int full = filled == u->ncells;
+    switch (u->kind) {
+    case REFV_CAGE:
+        for (int i = 0; i < u->ncells; i++) {
+            for (int j = 0; j < i; j++)
+                if (g[c[i]] && g[c[i]] == g[c[j]])
+                    return 0;
+            sum += g[c[i]];
+        }
+        return u->value == 0 || (full ? sum == u->value : sum < u->value);
+    case REFV_THERMO:
+    case REFV_SLOW_THERMO:
+        for (int i = 1; i < u->ncells; i++)
+            if (g[c[i]] && g[c[i - 1]] &&
+                (u->kind == REFV_THERMO ? g[c[i]] <= g[c[i - 1]]
+                                        : g[c[i]] < g[c[i - 1]]))
+                return 0;
+        return 1;
+    case REFV_ARROW: {
+        if (!full)
+            return 1;
+        long number = 0;
+        for (int i = 0; i < u->split; i++)
+            number = number * 10 + g[c[i]];
+        for (int i = u->split; i < u->ncells; i++)
+            sum += g[c[i]];
+        return number == sum;
+    }
+    case REFV_ODD: return !g[c[0]] || g[c[0]] % 2 == 1;
+    case REFV_EVEN: return !g[c[0]] || g[c[0]] % 2 == 0;
+    case REFV_MIN:
+    case REFV_MAX:
+        for (int d = 0; d < p->n * p->n; d++)
+            if (g[c[0]] && g[d] && neighbours(p, c[0], d) &&
+                (u->kind == REFV_MIN ? g[c[0]] >= g[d] : g[c[0]] <= g[d]))
+                return 0;
+        return 1;
+    }
+    if (!full)
+        return 1;
+    const int a = g[c[0]], b = g[c[1]];
+    switch (u->kind) {
+    case REFV_DIFF: return abs(a - b) == u->value;
+    case REFV_RATIO: return a == u->value * b || b == u->value * a;
+    case REFV_SUM: return a + b == u->value;
+    case REFV_LESS: return a < b;
+    }
+    return 0;
+}
+
+static int negative_ok(const refv_t *p, int a, int b, const uint8_t *g)
+{
+    const int x = g[a], y = g[b];
+    if (!x || !y || !neighbours(p, a, b))
+        return 1;
+    if ((p->neg & REFV_NEG_DIFF) && abs(x - y) == 1 &&
+        !pair_named(p, REFV_DIFF, a, b))
+        return 0;
+    if ((p->neg & REFV_NEG_RATIO) && (x == 2 * y || y == 2 * x) &&
+        !pair_named(p, REFV_RATIO, a, b))
+        return 0;
+    if ((p->neg & REFV_NEG_XV) && (x + y == 5 || x + y == 10) &&
+        !pair_named(p, REFV_SUM, a, b))
+        return 0;
+    return 1;
+}
+
+/* Cell c, just filled in g, breaks nothing with the cells filled. */
+static int placed_ok(const refv_t *p, const uint8_t *g, int c)
+{
+    const int n = p->n;
+    for (int d = 0; d < n * n; d++) {
+        if (d == c || !g[d])
+            continue;
+        const int same = row_of(p, d) == row_of(p, c) ||
+                         col_of(p, d) == col_of(p, c) ||
+                         box_of(p, d) == box_of(p, c);
+        if (same && g[d] == g[c])
+            return 0;
+        if (!negative_ok(p, c, d, g))
+            return 0;
+    }
+    for (int i = 0; i < p->nrules; i++)
+        if (!rule_ok(p, &p->rules[i], g))
+            return 0;
+    return 1;
+}
+
+int refv_holds(const refv_t *p, const uint8_t *grid)
+{
+    for (int c = 0; c < p->n * p->n; c++)
+        if (grid[c] < 1 || grid[c] > p->n || !placed_ok(p, grid, c))
+            return 0;
+    return 1;
+}
+
+uint64_t refv_count(const refv_t *p, const uint8_t *cells, uint64_t limit,
+                    uint64_t budget, uint8_t *first, int *exhausted)
+{
+    const int nc = p->n * p->n;
+    uint8_t g[REFV_MAX_CELLS];
+    int empty[REFV_MAX_CELLS], k = 0;
+    uint64_t count = 0, tried = 0;
+    *exhausted = 0;
+    memcpy(g, cells, (size_t)nc);
+    for (int c = 0; c < nc; c++) {
+        if (g[c] > p->n)
+            return 0;
+        if (!g[c])
+            empty[k++] = c;
+        else if (!placed_ok(p, g, c))
+            return 0;
+    }
+    int depth = 0;
+    while (depth >= 0) {
+        if (depth == k) {
+            if (count++ == 0 && first)
+                memcpy(first, g, (size_t)nc);
+            if (limit && count >= limit)
+                return count;
+            depth--;
+            continue;
+        }
+        const int c = empty[depth];
+        int ok = 0;
+        while (g[c] < p->n) {
+            g[c]++;
+            if (budget && ++tried > budget) {
+                *exhausted = 1;
+                return count;
+            }
+            if (placed_ok(p, g, c)) {
+                ok = 1;
+                break;
+            }
+        }
+        if (ok) {
+            depth++;
+        } else {
+            g[c] = 0;
+            depth--;
+        }
+    }
+    return count;
+}
