@@ -41,7 +41,7 @@ endif
 # flags, such as -D_FORTIFY_SOURCE)
 ALLCFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -fopenmp -MMD -MP \
             -Isrc $(CPPFLAGS) $(CFLAGS) -DSF_BUILD_FLAGS='"$(strip $(CFLAGS))"'
-LDLIBS    = -lz -lm
+LDLIBS    = -lz -ljansson -lm
 # asan=1: AddressSanitizer and UBSan, any report fatal.  fuzz=1 (clang):
 # the same plus libFuzzer's instrumentation, for the fuzz targets.
 ifeq ($(fuzz),1)
@@ -487,7 +487,7 @@ $(BUILD)/sudoflow.pc:
 	  echo 'Name: sudoflow'; \
 	  echo 'Description: Parallel batch Sudoku engine (solver, readers, batch driver, datasets)'; \
 	  echo 'Version: $(VERSION)'; \
-	  echo 'Requires.private: zlib'; \
+	  echo 'Requires.private: zlib jansson'; \
 	  echo 'Libs: -L$${libdir} -lsudoflow'; \
 	  echo 'Libs.private: $(OMP_LIB) -lpthread -lm'; \
 	  echo 'Cflags: -I$${includedir}'; } > $@

@@ -3,7 +3,8 @@
 # missing with apt-get when run as root (otherwise it names the exact
 # packages).  Each target asks only for what it uses:
 #
-#   sh scripts/deps.sh          make, make run: a C compiler with OpenMP, zlib
+#   sh scripts/deps.sh          make, make run: a C compiler with OpenMP, zlib,
+#                               jansson (f-puzzles JSON)
 #   sh scripts/deps.sh test     make test: the above, cmocka, and pkg-config
 #                               (the installed-package test; it renders
 #                               the man pages when groff and man are there)
@@ -49,6 +50,7 @@ clang_links() {
 }
 build_tools() {
     have_header zlib.h || missing="$missing zlib1g-dev"
+    have_header jansson.h || missing="$missing libjansson-dev"
     printf 'int main(void){return 0;}\n' | "$cc" -fopenmp -x c -o /dev/null - \
         >/dev/null 2>&1 || missing="$missing libgomp1"
 }

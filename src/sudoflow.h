@@ -381,6 +381,23 @@ SF_API sf_status_t sf_solve_rules(sf_solver_t *solver, const sf_rules_t *r,
                                   unsigned flags, uint8_t *solution,
                                   sf_result_t *result);
 
+/* A variant puzzle: its geometry, its givens and its sealed rules, all
+ * owned by it. */
+typedef struct sf_variant {
+    sf_geometry_t *geom;
+    sf_rules_t *rules;
+    uint8_t cells[SF_MAX_CELLS]; /* N*N givens, 0 for empty */
+} sf_variant_t;
+
+/* Read an f-puzzles puzzle: its JSON, the JSON's lz-string base64 form,
+ * or a link carrying it ("https://www.f-puzzles.com/?load=N4Ig...").
+ * NULL with err filled (SF_ERR_USAGE: what is not JSON, an unknown or
+ * malformed constraint, named with its list and entry; SF_ERR_NOMEM).
+ * docs/variants.md lists what is read. */
+SF_API sf_variant_t *sf_variant_read(const char *text, size_t len,
+                                     sf_error_t *err);
+SF_API void sf_variant_free(sf_variant_t *v);
+
 /* ---------------------------------------------------------------- parsing */
 
 typedef enum sf_format {
