@@ -406,11 +406,14 @@ typedef enum sf_format {
     SF_FORMAT_GRID,
     SF_FORMAT_CSV,
     SF_FORMAT_PENCIL, /* input: 729 candidate characters a line */
-    SF_FORMAT_JSONL   /* output: one JSON object a record */
+    SF_FORMAT_JSONL,  /* output: one JSON object a record */
+    SF_FORMAT_FPUZZLES /* input: an f-puzzles puzzle a line (its JSON, the
+                        * JSON's lz-string form, or a link): variant
+                        * puzzles (sf_record_t.rules) */
 } sf_format_t;
 
-/* "auto", "line", "grid", "csv", "pencil", "jsonl"; and back (-1 for an
- * unknown name). */
+/* "auto", "line", "grid", "csv", "pencil", "jsonl", "fpuzzles"; and back
+ * (-1 for an unknown name). */
 SF_API const char *sf_format_name(sf_format_t format);
 SF_API int sf_format_parse(const char *name);
 
@@ -509,6 +512,9 @@ typedef struct sf_record {
     size_t text_off;         /* original record text in the chunk's arena: */
     uint32_t text_len;       /*   no line terminator; a grid is its 9 rows */
     const char *why;         /* static reason when invalid, else NULL */
+    const sf_rules_t *rules; /* a variant puzzle's rules (f-puzzles input),
+                              * of its geometry, owned by the chunk; else
+                              * NULL */
 } sf_record_t;
 
 /* A chunk of records with the arena holding their text.  Caller-owned;
@@ -522,6 +528,9 @@ typedef struct sf_chunk {
                          * followed by N*N bytes of room for the job
                          * working on it (sf_item_t.room) */
     size_t gcells_len, gcells_cap; /* used of gcells_cap */
+    sf_rules_t **rules; /* the variant records' rules, freed when the
+                         * chunk is filled again or freed */
+    size_t nrules, rules_cap;
 } sf_chunk_t;
 
 SF_API void sf_chunk_init(sf_chunk_t *chunk);
@@ -562,6 +571,10 @@ typedef struct sf_reader_opts {
                          * detected or fixed); 0: such a file is an error
                          * (SF_ERR_USAGE), for callers that only take
                          * givens */
+    int variants;       /* 1: read f-puzzles files (SF_FORMAT_FPUZZLES,
+                         * detected or fixed); 0: such a file is an error
+                         * (SF_ERR_USAGE), for callers that take no
+                         * variant rules */
     /* Geometry (docs/geometry.md).  With geometry set, every file is of
      * it (classic 9x9 too, when it is classic).  Without it, sizes 1
      * lets each file's first lines say its side: records or grid rows of

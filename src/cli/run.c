@@ -38,8 +38,9 @@ void cli_run_init(cli_run_t *r, const char *cmd)
     r->out_formats = 1u << SF_FORMAT_LINE | 1u << SF_FORMAT_JSONL;
 }
 
-/* --in-format: line, grid, csv, and pencil for commands that read
- * pencilmarks (r->reader.pencil, set before the arguments are parsed). */
+/* --in-format: line, grid, csv, jsonl, pencil for commands that read
+ * pencilmarks (r->reader.pencil, set before the arguments are parsed) and
+ * fpuzzles for those that read variants (r->reader.variants). */
 static int parse_in_format(cli_run_t *r, const char *arg)
 {
     const int f = sf_format_parse(arg);
@@ -47,10 +48,16 @@ static int parse_in_format(cli_run_t *r, const char *arg)
         cli_error("--in-format: pencilmark puzzles are for solve and bench");
         return -1;
     }
+    if (f == SF_FORMAT_FPUZZLES && !r->reader.variants) {
+        cli_error("--in-format: f-puzzles puzzles are for solve");
+        return -1;
+    }
     if (f != SF_FORMAT_LINE && f != SF_FORMAT_GRID && f != SF_FORMAT_CSV &&
-        f != SF_FORMAT_PENCIL && f != SF_FORMAT_JSONL) {
-        cli_error("--in-format: unknown format '%s' (line, grid, csv, jsonl%s)", arg,
-                  r->reader.pencil ? ", pencil" : "");
+        f != SF_FORMAT_PENCIL && f != SF_FORMAT_JSONL &&
+        f != SF_FORMAT_FPUZZLES) {
+        cli_error("--in-format: unknown format '%s' (line, grid, csv, "
+                  "jsonl%s%s)", arg, r->reader.pencil ? ", pencil" : "",
+                  r->reader.variants ? ", fpuzzles" : "");
         return -1;
     }
     r->reader.format = (sf_format_t)f;

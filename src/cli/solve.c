@@ -20,7 +20,9 @@ static void solve_usage(FILE *to)
 "Solve puzzles from FILEs (plain or gzip; none or '-' = stdin), writing one\n"
 "output record per puzzle in input order.  A puzzle is 81 cells, or 729\n"
 "pencilmarks (9 a cell, mark k the digit k or '.'/'0': its candidates),\n"
-"or N*N cells of another geometry (docs/geometry.md).\n\n"
+"or N*N cells of another geometry (docs/geometry.md), or an f-puzzles\n"
+"variant puzzle: its JSON, the JSON's lz-string form or a link\n"
+"(docs/variants.md).\n\n"
 "  -j, --threads N      worker threads (default or 0: all cores)\n"
 "      --limit N        stop after N solutions (default 1; 0 = count all)\n"
 "      --count          same as --limit 2: tells unique from multiple\n"
@@ -28,8 +30,8 @@ static void solve_usage(FILE *to)
 "      --kernel NAME    solver kernel, one of:\n", to);
     cli_kernel_help(to, "                       ");
     fputs(
-"      --in-format F    line, grid, csv or pencil (default: detected per\n"
-"                       file)\n", to);
+"      --in-format F    line, grid, csv, pencil or fpuzzles (default:\n"
+"                       detected per file)\n", to);
     fputs(CLI_GEOMETRY_HELP, to);
     fputs(
 "      --column C       csv puzzle column, by name or 1-based number\n"
@@ -181,6 +183,7 @@ int cli_solve(int argc, char **argv)
     cli_run_init(&s.run, "solve");
     s.run.batch.limit = 1;
     s.run.reader.pencil = 1;
+    s.run.reader.variants = 1;
     s.run.any_size = 1;
     s.run.out_formats |= 1u << SF_FORMAT_GRID;
     const int a = cli_run_args(&s.run, argc, argv, solve_options,

@@ -50,8 +50,9 @@ int sf_cell_value(int ch)
 
 /* ---------------------------------------------------------- format names */
 
-static const char *const format_names[] = {"auto", "line",   "grid",
-                                           "csv",  "pencil", "jsonl"};
+static const char *const format_names[] = {"auto",  "line",  "grid",
+                                           "csv",   "pencil", "jsonl",
+                                           "fpuzzles"};
 #define FORMAT_COUNT (sizeof format_names / sizeof format_names[0])
 
 const char *sf_format_name(sf_format_t format)

@@ -12,6 +12,7 @@
 #include "engine/batch_driver.h"
 #include "dist_geom.h"
 #include "dist_index.h"
+#include "io/fpz_record.h"
 #include "io/reader_at.h"
 #include "io/writer_at.h"
 
@@ -71,6 +72,7 @@ struct peer_state {
     uint64_t plan_count[2];
     uint64_t *plan_ends;  /* per process: failed, items (index_agree) */
     geom_cache_t geoms;   /* geometries of records received */
+    fpz_records_t fpz;    /* variant records received, made again */
     int shared;           /* writing their own chunks... */
     sf_writer_t *at_w[SF_MAX_OUTPUTS]; /* ...at offsets into these... */
     uint64_t at_pos[SF_MAX_OUTPUTS];   /* ...handed out by rank 0 */
@@ -168,6 +170,13 @@ static void dist_recv_chunk(driver_t *d, bchunk_t *c)
     c->in.text_len = h.text_len;
     for (size_t i = 0; i < h.count; i++) /* its reason stays on rank 0 */
         c->in.recs[i].why = c->in.recs[i].invalid ? "invalid record" : NULL;
+    fpz_chunk_drop(&c->in);
+    for (size_t i = 0; i < h.count; i++)
+        if (c->in.recs[i].rules &&
+            fpz_record_again(&d->peer->fpz, &c->in, &c->in.recs[i]) < 0) {
+            batch_fail(d, SF_ERR_NOMEM, "out of memory");
+            return;
+        }
     c->n = h.n;
     c->base = h.base;
     c->rec_base = h.rec_base;
@@ -762,6 +771,7 @@ static void batch_dist_end(driver_t *d)
         return;
     dist_io_free(d->peer->dio);
     geom_cache_free(&d->peer->geoms);
+    fpz_records_free(&d->peer->fpz);
     index_plan_free(&d->peer->plan);
     free(d->peer->plan_ends);
     free(d->peer);

@@ -7,7 +7,9 @@
  * for table entry k); then, for a chunk, the N*N cells of each geometry
  * record in record order.  Keys rebuild an equal geometry through
  * sf_geometry_new, since they are the canonical texts it keeps; the
- * receiver makes each once (io/geom_cache.c).
+ * receiver makes each once (io/geom_cache.c).  A variant record (with
+ * rules) goes as entry 0 without cells: the receiver makes it again from
+ * its text (io/fpz_record.c), rules and all.
  */
 #include "dist_geom.h"
 
@@ -71,7 +73,8 @@ int dist_geom_pack(const sf_record_t *recs, size_t stride, size_t n,
     if (!ids || !key)
         goto done;
     for (size_t i = 0; i < n; i++) {
-        const sf_geometry_t *g = REC(recs, stride, i)->geom;
+        const sf_record_t *r = REC(recs, stride, i);
+        const sf_geometry_t *g = r->rules ? NULL : r->geom;
         size_t k = 0;
         while (g && k < nt && tab[k] != g)
             k++;
@@ -104,7 +107,8 @@ int dist_geom_pack(const sf_record_t *recs, size_t stride, size_t n,
         goto done;
     for (size_t i = 0; in && i < n; i++) {
         const sf_record_t *r = REC(recs, stride, i);
-        if (r->geom && put(buf, len, cap, in->gcells + r->cells_off,
+        if (r->geom && !r->rules &&
+            put(buf, len, cap, in->gcells + r->cells_off,
                            (size_t)r->geom->ncells) != 0)
             goto done;
     }

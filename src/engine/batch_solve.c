@@ -11,7 +11,8 @@
  * Then the block's records are formatted (format.c).  The output layout
  * is resolved once the first chunk is read, since grid output is the
  * default for grid input.  A pencilmark record's candidates are read from
- * its text by the worker that solves it (sf_solve_cands).
+ * its text by the worker that solves it (sf_solve_cands); a variant
+ * record (f-puzzles input) is solved under its rules (sf_solve_rules).
  */
 #include "batch_driver.h"
 #include "dist.h"
@@ -32,6 +33,7 @@ typedef struct worker {
     uint64_t guesses, no_guess, solve_ns;
     uint64_t clock;       /* tick the previous solve ended at */
     uint64_t classic;     /* classic 9x9 records solved */
+    uint64_t variant;     /* variant records solved */
     const sf_kernel_t *gk; /* the kernel of the other geometries, if any */
     char pad[64];         /* keep neighbours off this cache line */
 } worker_t;
@@ -143,7 +145,11 @@ static void solve_work(void *ctx, int thread, const sf_item_t *it, void *slot)
     }
     sf_result_t r;
     oc->grid = it->room;
-    if (it->rec->geom) {
+    if (it->rec->rules) {
+        w->variant++;
+        sf_solve_rules(w->solver, it->rec->rules, it->cells, s->opts->limit,
+                       s->opts->flags, it->room, &r);
+    } else if (it->rec->geom) {
         w->gk = sf_solver_kernel_for(w->solver, it->rec->geom);
         sf_solve_geom(w->solver, it->rec->geom, it->cells, s->opts->limit,
                       s->opts->flags, it->room, &r);
@@ -163,10 +169,11 @@ static void solve_work(void *ctx, int thread, const sf_item_t *it, void *slot)
     w->clock = t;
 }
 
-/* 1 for a record sf_solve_many takes: cells of any geometry. */
+/* 1 for a record sf_solve_many takes: cells of any geometry, without
+ * variant rules. */
 static int many(const sf_item_t *it)
 {
-    return !it->rec->invalid && !it->rec->pencil;
+    return !it->rec->invalid && !it->rec->pencil && !it->rec->rules;
 }
 
 /* The records at[0..m-1] of items, all of geometry g, in one
@@ -258,12 +265,18 @@ static void dist_merge(sf_stats_t *st, lat_hist_t *lat)
 /* The kernels that solved the records (sf_stats_t.kernel, geom_kernel). */
 static void set_kernels(const solve_job_t *s, sf_stats_t *st)
 {
-    uint64_t classic = 0;
+    uint64_t classic = 0, variant = 0;
     const sf_kernel_t *gk = NULL;
     for (int t = 0; t < s->threads; t++) {
         classic += s->workers[t].classic;
+        variant += s->workers[t].variant;
         if (s->workers[t].gk)
             gk = s->workers[t].gk;
+    }
+    if (variant && !classic && !gk) {
+        st->kernel = "variant";
+        st->geom_kernel = NULL;
+        return;
     }
     const sf_kernel_t *k = sf_solver_kernel(s->workers[0].solver);
     st->kernel = gk && !classic ? gk->name : k->name;

@@ -33,7 +33,13 @@
  *         record names with "geometry", "regions", "variant" and "extra"
  *         (made once per distinct names: geom_cache.c), else the named
  *         one, else the one its length gives; other keys are kept in the
- *         text only.
+ *         text only;
+ *   fpuzzles  one f-puzzles puzzle a line: its JSON (a first line starting
+ *         with '{' that has "size" and "grid"), the JSON's lz-string form
+ *         ("N4Ig...") or a link carrying it ("...?load="), one record in
+ *         the geometry the puzzle says, with its rules (fpz_record.c), for
+ *         readers that take variants, an error otherwise; its text is
+ *         kept, since another process rebuilds the record from it.
  *
  * A record's text is copied into the chunk's arena, so a chunk stays valid
  * while the reader fills the next one.  Errors are sticky: records read
@@ -50,6 +56,7 @@
 #include <sys/stat.h>
 
 #include "gzin.h"
+#include "fpz_record.h"
 #include "geom_cache.h"
 #include "jsonl_scan.h"
 #include "core/geom_detect.h"
@@ -88,6 +95,8 @@ struct sf_reader {
     size_t *header_lens;   /* per file: bytes at headers[i] */
     int no_text;           /* records carry no text (opts->no_text) */
     int pencil;            /* pencilmark files are read (opts->pencil) */
+    int variants;          /* f-puzzles files are read (opts->variants) */
+    fpz_records_t fpz;     /* their records' geometries and reasons */
     size_t max_record;     /* longest line or csv record kept */
     void (*on_note)(void *, const char *, uint64_t, const char *);
     void *note_ctx;        /* for on_note */
@@ -388,6 +397,7 @@ static sf_record_t *add_record_keep(sf_reader_t *r, sf_chunk_t *c,
     rec->invalid = 0;
     rec->spaced = 0;
     rec->pencil = 0;
+    rec->rules = NULL;
     rec->form = SF_FORM_SYMBOLS;
     rec->geom = r->geom;
     rec->cells_off = (uint32_t)c->gcells_len;
@@ -988,6 +998,27 @@ static int detect_geom(sf_reader_t *r, const char *const *lines,
     return use_side(r, side, r->line);
 }
 
+/* 1 when the len bytes at s hold the text t. */
+static int holds(const char *s, size_t len, const char *t)
+{
+    const size_t n = strlen(t);
+    for (size_t i = 0; i + n <= len; i++)
+        if (s[i] == t[0] && memcmp(s + i, t, n) == 0)
+            return 1;
+    return 0;
+}
+
+/* 1 when a line (its leading blanks gone) looks like an f-puzzles puzzle:
+ * JSON with "size" and "grid", lz-string text of JSON, or a link. */
+static int fpuzzles_line(const char *s, size_t len)
+{
+    if (len > 0 && s[0] == '{')
+        return holds(s, len, "\"grid\"") && holds(s, len, "\"size\"");
+    if (len >= 8 && memcmp(s, "N4Ig", 4) == 0)
+        return 1;
+    return holds(s, len, "?load=");
+}
+
 /* Decide the current file's format from the line at *off (len bytes) and
  * the lines after it, read ahead without being consumed; *off follows the
  * line when reading ahead moves the buffer.  0, or -1 on error. */
@@ -1009,6 +1040,14 @@ static int detect(sf_reader_t *r, size_t *off, size_t len)
     size_t lead = 0;
     while (lead < len && (lines[0][lead] == ' ' || lines[0][lead] == '\t'))
         lead++;
+    if (r->fixed == SF_FORMAT_FPUZZLES ||
+        (r->fixed == SF_FORMAT_AUTO &&
+         fpuzzles_line(lines[0] + lead, len - lead))) {
+        r->fmt = SF_FORMAT_FPUZZLES; /* each record says its geometry */
+        r->geom_known = 1;
+        r->geom = NULL;
+        return 0;
+    }
     if ((r->fixed == SF_FORMAT_AUTO || r->fixed == SF_FORMAT_JSONL) &&
         lead < len && lines[0][lead] == '{') {
         r->fmt = SF_FORMAT_JSONL; /* each record says its geometry */
@@ -1152,6 +1191,38 @@ static int jsonl_record(sf_reader_t *r, sf_chunk_t *c, const char *s,
     return 1;
 }
 
+/* An f-puzzles line (see the top): 1, or -1 on error. */
+static int fpuzzles_record(sf_reader_t *r, sf_chunk_t *c, const char *s,
+                           size_t len)
+{
+    if (!r->variants)
+        return set_err(r, SF_ERR_USAGE, "%s: line %llu: f-puzzles puzzles "
+                       "(variant rules) can only be solved",
+                       name_of(r, r->cur), (unsigned long long)r->line);
+    const sf_geometry_t *g = NULL;
+    sf_rules_t *rules = NULL;
+    const char *why = NULL;
+    uint8_t cells[SF_MAX_CELLS];
+    const int rc = fpz_record(&r->fpz, s, len, &g, &rules, cells, &why);
+    if (rc < 0 || (rc == 0 && fpz_chunk_keep(c, rules) < 0)) {
+        sf_rules_free(rules);
+        return no_memory(r);
+    }
+    const sf_geometry_t *file_geom = r->geom;
+    r->geom = rc == 0 ? g : NULL;
+    sf_record_t *rec = add_record_keep(r, c, r->line, s, len, 1);
+    r->geom = file_geom;
+    if (!rec)
+        return -1;
+    if (rc == 1) {
+        set_invalid(c, rec, why);
+        return 1;
+    }
+    rec->rules = rules;
+    memcpy(c->gcells + rec->cells_off, cells, (size_t)sf_geometry_cells(g));
+    return 1;
+}
+
 /* Use one line: 1 when a record was added, 0 when not, -1 on error. */
 static int take_line(sf_reader_t *r, sf_chunk_t *c, size_t off, size_t len)
 {
@@ -1176,6 +1247,8 @@ static int take_line(sf_reader_t *r, sf_chunk_t *c, size_t off, size_t len)
         return csv_record(r, c, off, len);
     case SF_FORMAT_JSONL:
         return jsonl_record(r, c, s, len);
+    case SF_FORMAT_FPUZZLES:
+        return fpuzzles_record(r, c, s, len);
     case SF_FORMAT_PENCIL:
         if (!r->pencil)
             return set_err(r, SF_ERR_USAGE, "%s: line %llu: pencilmark "
@@ -1249,9 +1322,11 @@ void sf_chunk_free(sf_chunk_t *chunk)
 {
     if (!chunk)
         return;
+    fpz_chunk_drop(chunk);
     free(chunk->recs);
     free(chunk->text);
     free(chunk->gcells);
+    free(chunk->rules);
     sf_chunk_init(chunk);
 }
 
@@ -1296,6 +1371,7 @@ sf_reader_t *sf_reader_new(const char *const *paths, size_t n,
     if (!r)
         return NULL;
     r->jgeoms.prefix = "jsonl: ";
+    r->fpz.geoms.prefix = "f-puzzles: ";
     gzin_init(&r->in);
     r->in.use_zlib = opts && opts->inflate == 1;
     r->paths = calloc(n, sizeof *r->paths);
@@ -1317,6 +1393,7 @@ sf_reader_t *sf_reader_new(const char *const *paths, size_t n,
         goto fail;
     r->no_text = opts && opts->no_text;
     r->pencil = opts && opts->pencil;
+    r->variants = opts && opts->variants;
     r->on_note = opts ? opts->on_note : NULL;
     r->note_ctx = opts ? opts->note_ctx : NULL;
     r->max_record = opts && opts->max_record ? opts->max_record
@@ -1358,6 +1435,7 @@ void sf_reader_free(sf_reader_t *r)
     for (int n = 0; n <= SF_MAX_N; n++)
         sf_geometry_free(r->sized[n]);
     geom_cache_free(&r->jgeoms);
+    fpz_records_free(&r->fpz);
     free(r->jtmp);
     free(r);
 }
@@ -1390,6 +1468,7 @@ long sf_reader_fill(sf_reader_t *r, sf_chunk_t *chunk, size_t max,
     chunk->count = 0;
     chunk->text_len = 0;
     chunk->gcells_len = 0;
+    fpz_chunk_drop(chunk);
     if (max > LONG_MAX)
         max = LONG_MAX;
     while (!r->failed && chunk->count < max && chunk->text_len < FILL_BYTES) {

@@ -296,8 +296,6 @@ sf_status_t sf_solve_rules(sf_solver_t *solver, const sf_rules_t *r,
     }
     uint8_t scratch[SF_MAX_CELLS];
     uint64_t guesses = 0;
-    if (limit == 0)
-        limit = 1;
     const uint64_t count = varsolve(solver->vstate, r, cells, limit, flags,
                                     solution ? solution : scratch, &guesses);
     return finish(result, count, guesses, sf_status_of(count, limit));

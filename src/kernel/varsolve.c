@@ -210,7 +210,7 @@ uint64_t varsolve(void *state, const sf_rules_t *r, const uint8_t *cells,
             if (count++ == 0)
                 for (size_t i = 0; i < nc; i++)
                     solution[i] = (uint8_t)mask_lo(s.mask[i]);
-            if (count >= limit)
+            if (count == limit) /* 0: count them all */
                 break;
         } else {
             frames[depth].cell = c;

@@ -295,6 +295,18 @@ got=$?
     bad "split header: exit $got, one process $want"
 [ -z "$(ls -a | grep -E '^(t3|s3)\.csv')" ] && ok || bad "split left files"
 
+# Variant puzzles (f-puzzles input): a record's rules stay with the
+# process that read it; another one makes them again from the record's
+# text, from a plain file and from gzip (which rank 0 reads and deals).
+V="$here/tests/data/variants"
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+    cat "$V/k4.json" "$V/k4.lz" "$V/x9.json"
+done > fpz.txt
+gzip -c fpz.txt > fpz.gz
+same fpz_solve solve --count --fields status,solution,count --chunk 8 -q \
+    fpz.txt
+same fpz_gzip solve --count --chunk 8 -q -o @OUT.txt fpz.gz
+
 # Other geometries: a record's geometry and cells go with it to another
 # process (a chunk rank 0 read, the ordered pass on rank 0), files of
 # several sizes in one run, each command with its geometry's group, and
