@@ -339,6 +339,27 @@ typedef enum sf_rule_kind {
     SF_RULE_MIN,         /* one cell, less than each orthogonal neighbour */
     SF_RULE_MAX,         /* one cell, greater than each orthogonal
                           * neighbour */
+    SF_RULE_EQUAL,       /* two cells (anywhere) hold the same value: a
+                          * clone's cell and its copy */
+    SF_RULE_PALINDROME,  /* the line reads the same both ways */
+    SF_RULE_WHISPER,     /* neighbours along the line differ by at least
+                          * value (German whispers: 0 for the default,
+                          * N / 2 rounded up: 5 at 9x9) */
+    SF_RULE_RENBAN,      /* the line's cells hold a set of consecutive
+                          * values, no value twice, in any order */
+    SF_RULE_BETWEEN,     /* the cells between the line's ends hold values
+                          * strictly between the ends' values */
+    SF_RULE_REGION_SUM,  /* the line's runs of cells in one region each
+                          * sum to the same total */
+    SF_RULE_ENTROPIC,    /* every three consecutive cells of the line hold
+                          * a low, a middle and a high value (the thirds
+                          * of 1..N; N a multiple of 3) */
+    SF_RULE_LITTLE_KILLER, /* the cells (a diagonal) sum to value; values
+                          * may repeat */
+    SF_RULE_QUADRUPLE,   /* the values packed in value (5 bits each, up to
+                          * four, 0 ends: v1 | v2 << 5 | ...) all appear
+                          * among the cells (2 to 4), a value listed twice
+                          * twice */
     SF_RULE_KINDS
 } sf_rule_kind_t;
 

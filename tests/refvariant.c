@@ -37,6 +37,84 @@ static int pair_named(const refv_t *p, int kind, int a, int b)
     return 0;
 }
 
+static int third(const refv_t *p, int v) { return (v - 1) * 3 / p->n; }
+
+/* A line's rule, all its cells filled. */
+static int line_ok(const refv_t *p, const refv_rule_t *u, const uint8_t *g)
+{
+    const int *c = u->cells, k = u->ncells;
+    int sum = 0;
+    switch (u->kind) {
+    case REFV_PALINDROME:
+        for (int i = 0; i < k; i++)
+            if (g[c[i]] != g[c[k - 1 - i]])
+                return 0;
+        return 1;
+    case REFV_WHISPER: {
+        const int gap = u->value ? u->value : (p->n + 1) / 2;
+        for (int i = 0; i + 1 < k; i++)
+            if (abs(g[c[i]] - g[c[i + 1]]) < gap)
+                return 0;
+        return 1;
+    }
+    case REFV_RENBAN: {
+        int lo = p->n, hi = 1;
+        for (int i = 0; i < k; i++) {
+            for (int j = 0; j < i; j++)
+                if (g[c[i]] == g[c[j]])
+                    return 0;
+            lo = g[c[i]] < lo ? g[c[i]] : lo;
+            hi = g[c[i]] > hi ? g[c[i]] : hi;
+        }
+        return hi - lo == k - 1;
+    }
+    case REFV_BETWEEN: {
+        const int x = g[c[0]], y = g[c[k - 1]];
+        for (int i = 1; i + 1 < k; i++)
+            if (!((x < g[c[i]] && g[c[i]] < y) || (y < g[c[i]] && g[c[i]] < x)))
+                return 0;
+        return 1;
+    }
+    case REFV_REGION_SUM: {
+        int first = -1;
+        for (int i = 0; i < k; i++) {
+            sum += g[c[i]];
+            if (i + 1 == k || box_of(p, c[i + 1]) != box_of(p, c[i])) {
+                if (first >= 0 && sum != first)
+                    return 0;
+                first = sum;
+                sum = 0;
+            }
+        }
+        return 1;
+    }
+    case REFV_ENTROPIC:
+        for (int i = 0; i + 2 < k; i++) {
+            const int x = third(p, g[c[i]]), y = third(p, g[c[i + 1]]),
+                      z = third(p, g[c[i + 2]]);
+            if (x == y || y == z || x == z)
+                return 0;
+        }
+        return 1;
+    case REFV_LITTLE_KILLER:
+        for (int i = 0; i < k; i++)
+            sum += g[c[i]];
+        return sum == u->value;
+    case REFV_QUADRUPLE:
+        for (int v = u->value; v; v >>= 5) {
+            int want = 0, have = 0;
+            for (int w = u->value; w; w >>= 5)
+                want += (w & 31) == (v & 31);
+            for (int i = 0; i < k; i++)
+                have += g[c[i]] == (v & 31);
+            if (have < want)
+                return 0;
+        }
+        return 1;
+    }
+    return 0;
+}
+
 /* The rules of one rule over grid g, where 0 is an empty cell: 0 when it
  * is broken by its filled cells. */
 static int rule_ok(const refv_t *p, const refv_rule_t *u, const uint8_t *g)
@@ -91,8 +169,9 @@ static int rule_ok(const refv_t *p, const refv_rule_t *u, const uint8_t *g)
     case REFV_RATIO: return a == u->value * b || b == u->value * a;
     case REFV_SUM: return a + b == u->value;
     case REFV_LESS: return a < b;
+    case REFV_EQUAL: return a == b;
     }
-    return 0;
+    return line_ok(p, u, g);
 }
 
 static int negative_ok(const refv_t *p, int a, int b, const uint8_t *g)

@@ -16,6 +16,22 @@
  *   SUM: a + b = value.  LESS: a < b.
  * - ODD, EVEN: the cell's value is odd, even.
  * - MIN, MAX: the cell is less, greater than each orthogonal neighbour.
+ * - EQUAL: the two cells hold the same value.
+ * - PALINDROME: cell i and cell k - 1 - i hold the same value.
+ * - WHISPER: consecutive cells differ by at least value, or by
+ *   (N + 1) / 2 when value is 0.
+ * - RENBAN: the values are distinct and the largest less the smallest is
+ *   k - 1.
+ * - BETWEEN: every cell but the first and the last holds a value strictly
+ *   between theirs.
+ * - REGION_SUM: cut the line where consecutive cells lie in different
+ *   boxes; every piece has the same sum.
+ * - ENTROPIC: with the thirds of 1..N (value v in third (v - 1) * 3 / N),
+ *   any three consecutive cells lie in three different thirds (a line of
+ *   two cells has none).
+ * - LITTLE_KILLER: the cells sum to value (repeats allowed).
+ * - QUADRUPLE: value packs values 5 bits each (0 ends); each appears
+ *   among the cells at least as often as it is packed.
  * - Negative constraints, on two orthogonal neighbours a, b: NEG_DIFF,
  *   unless a DIFF rule names the pair, |a - b| != 1; NEG_RATIO, unless a
  *   RATIO rule does, neither is twice the other; NEG_XV, unless a SUM
@@ -25,7 +41,7 @@
  * ascending, a value being allowed when no rule is broken with the cells
  * already filled (a rule over cells not all filled is checked as far as
  * its filled cells go: repeats, partial sums above the total, thermometer
- * neighbours).  The first solution found is the lexicographically
+ * neighbours; the lines only once all their cells are filled).  The first solution found is the lexicographically
  * smallest.
  */
 #ifndef REFVARIANT_H
@@ -39,7 +55,9 @@
 
 enum {
     REFV_CAGE, REFV_THERMO, REFV_SLOW_THERMO, REFV_ARROW, REFV_DIFF,
-    REFV_RATIO, REFV_SUM, REFV_LESS, REFV_ODD, REFV_EVEN, REFV_MIN, REFV_MAX
+    REFV_RATIO, REFV_SUM, REFV_LESS, REFV_ODD, REFV_EVEN, REFV_MIN, REFV_MAX,
+    REFV_EQUAL, REFV_PALINDROME, REFV_WHISPER, REFV_RENBAN, REFV_BETWEEN,
+    REFV_REGION_SUM, REFV_ENTROPIC, REFV_LITTLE_KILLER, REFV_QUADRUPLE
 };
 #define REFV_NEG_DIFF 1u
 #define REFV_NEG_RATIO 2u

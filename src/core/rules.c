@@ -5,8 +5,12 @@
  * Adding checks a rule's shape (its cells in the grid and distinct, as
  * many as its kind takes, dots between orthogonal neighbours, a value in
  * range) and keeps it as given.  Sealing turns each into propagators:
- * a dot, an XV pair or a less-than pair into a pair table; a minimum or
- * maximum cell into one less-than pair per neighbour; each negative
+ * a dot, an XV pair, a less-than or an equal pair into a pair table; a
+ * minimum or maximum cell into one less-than pair per neighbour; a
+ * palindrome into equal pairs, mirror to mirror; whispers and entropic
+ * lines into pair tables between cells one (entropic: and two) apart;
+ * renban, between, region-sum lines and quadruples into propagators of
+ * their own, little killers into an arrow with a fixed total; each negative
  * constraint into a pair table on every orthogonal pair without the
  * matching dot; a cage into its cells with, for a sum, every set of
  * distinct values of that size and sum; odd and even cells into the
@@ -28,6 +32,12 @@ static const char *const rule_names[SF_RULE_KINDS] = {
     [SF_RULE_SUM] = "sum",       [SF_RULE_LESS] = "less",
     [SF_RULE_ODD] = "odd",       [SF_RULE_EVEN] = "even",
     [SF_RULE_MIN] = "min",       [SF_RULE_MAX] = "max",
+    [SF_RULE_EQUAL] = "equal",   [SF_RULE_PALINDROME] = "palindrome",
+    [SF_RULE_WHISPER] = "whisper", [SF_RULE_RENBAN] = "renban",
+    [SF_RULE_BETWEEN] = "between", [SF_RULE_REGION_SUM] = "region-sum",
+    [SF_RULE_ENTROPIC] = "entropic",
+    [SF_RULE_LITTLE_KILLER] = "little-killer",
+    [SF_RULE_QUADRUPLE] = "quadruple",
 };
 
 const char *sf_rule_name(sf_rule_kind_t kind)
@@ -126,9 +136,33 @@ static int cells_wanted(sf_rule_kind_t kind)
     case SF_RULE_THERMO: case SF_RULE_SLOW_THERMO: return -2;
     case SF_RULE_ARROW: return -2;
     case SF_RULE_DIFF: case SF_RULE_RATIO: case SF_RULE_SUM:
-    case SF_RULE_LESS: return 2;
+    case SF_RULE_LESS: case SF_RULE_EQUAL: return 2;
+    case SF_RULE_PALINDROME: case SF_RULE_WHISPER: case SF_RULE_RENBAN:
+    case SF_RULE_BETWEEN: case SF_RULE_REGION_SUM: case SF_RULE_ENTROPIC:
+    case SF_RULE_QUADRUPLE: return -2;
+    case SF_RULE_LITTLE_KILLER: return -1;
     default: return 1;
     }
+}
+
+/* The values packed in a quadruple's value, into v; their number, or -1
+ * when one is out of 1..n or more than four are packed. */
+static int quad_values(int value, int n, int *v)
+{
+    int k = 0;
+    for (; value; value >>= 5) {
+        const int x = value & 31;
+        if (x < 1 || x > n || k == 4)
+            return -1;
+        v[k++] = x;
+    }
+    return k;
+}
+
+/* The whisper's least difference: value, or N / 2 rounded up. */
+static int whisper_gap(const sf_rules_t *r, int value)
+{
+    return value ? value : (r->n + 1) / 2;
 }
 
 /* The shape of a rule before it is kept: 0, or -1 with err. */
@@ -150,7 +184,8 @@ static int check_shape(const sf_rules_t *r, sf_rule_kind_t kind, int value,
             return fail(err, SF_ERR_USAGE, "%s: cell R%dC%d twice", name,
                         cells[i] / r->n + 1, cells[i] % r->n + 1);
     }
-    if (want == 2 && kind != SF_RULE_LESS && !adjacent(r, cells[0], cells[1]))
+    if (want == 2 && kind != SF_RULE_LESS && kind != SF_RULE_EQUAL &&
+        !adjacent(r, cells[0], cells[1]))
         return fail(err, SF_ERR_USAGE, "%s: R%dC%d and R%dC%d are not "
                     "orthogonal neighbours", name, cells[0] / r->n + 1,
                     cells[0] % r->n + 1, cells[1] / r->n + 1,
@@ -158,8 +193,22 @@ static int check_shape(const sf_rules_t *r, sf_rule_kind_t kind, int value,
     if (kind == SF_RULE_ARROW && (split < 1 || split >= ncells || split > 9))
         return fail(err, SF_ERR_USAGE, "arrow: a circle of %d cells on %d",
                     split, ncells);
-    const int top = r->n * (r->n + 1) / 2;
-    if ((kind == SF_RULE_CAGE && (value < 0 || value > top)) ||
+    int quad[4];
+    if (kind == SF_RULE_QUADRUPLE &&
+        (ncells > 4 || quad_values(value, r->n, quad) < 1 ||
+         quad_values(value, r->n, quad) > ncells))
+        return fail(err, SF_ERR_USAGE, "quadruple: values %d do not fit %d "
+                    "cells", value, ncells);
+    if (kind == SF_RULE_ENTROPIC && r->n % 3)
+        return fail(err, SF_ERR_USAGE, "entropic: %dx%d values do not split "
+                    "in thirds", r->n, r->n);
+    if (kind == SF_RULE_WHISPER && (value < 0 || value >= r->n))
+        return fail(err, SF_ERR_USAGE, "whisper: value %d is out of range",
+                    value);
+    if (kind == SF_RULE_LITTLE_KILLER && (value < 1 || value > r->n * ncells))
+        return fail(err, SF_ERR_USAGE, "little-killer: value %d is out of "
+                    "range", value);
+    if ((kind == SF_RULE_CAGE && (value < 0 || value > r->n * ncells)) ||
         (kind == SF_RULE_DIFF && (value < 1 || value >= r->n)) ||
         (kind == SF_RULE_RATIO && (value < 2 || value > r->n)) ||
         (kind == SF_RULE_SUM && (value < 3 || value > 2 * r->n - 1)))
@@ -205,15 +254,104 @@ static long circle_value(const uint8_t *grid, const uint16_t *c, int split)
     return v;
 }
 
-/* 1 when the pair (a, b) keeps the relation of kind with value. */
-static int pair_holds(int kind, int value, int a, int b)
+/* The third of 1..n that v lies in (entropic lines). */
+static int third(int n, int v) { return (v - 1) * 3 / n; }
+
+/* 1 when the pair (a, b) keeps the relation of kind with value (in a
+ * grid of side n). */
+static int pair_holds(int n, int kind, int value, int a, int b)
 {
     switch (kind) {
     case SF_RULE_DIFF: return abs(a - b) == value;
     case SF_RULE_RATIO: return a == value * b || b == value * a;
     case SF_RULE_SUM: return a + b == value;
     case SF_RULE_LESS: return a < b;
+    case SF_RULE_EQUAL: return a == b;
+    case SF_RULE_WHISPER: return abs(a - b) >= value;
+    case SF_RULE_ENTROPIC: return third(n, a) != third(n, b);
     default: return 0;
+    }
+}
+
+/* The region-sum line: every run of cells in one region sums alike. */
+static int region_sums_hold(const sf_rules_t *r, const uint16_t *c, int k,
+                            const uint8_t *grid)
+{
+    long first = -1, sum = 0;
+    for (int i = 0; i < k; i++) {
+        sum += grid[c[i]];
+        if (i + 1 == k || r->g->region[c[i + 1]] != r->g->region[c[i]]) {
+            if (first >= 0 && sum != first)
+                return 0;
+            first = sum;
+            sum = 0;
+        }
+    }
+    return 1;
+}
+
+/* The lines and the other rules of many cells, on a full grid. */
+static int line_holds(const sf_rules_t *r, const rule_t *u,
+                      const uint8_t *grid)
+{
+    const uint16_t *c = r->rcells + u->cell_off;
+    const int k = u->ncells;
+    long sum = 0;
+    uint64_t seen = 0;
+    int lo = r->n, hi = 1, q[4];
+    switch (u->kind) {
+    case SF_RULE_PALINDROME:
+        for (int i = 0; i < k / 2; i++)
+            if (grid[c[i]] != grid[c[k - 1 - i]])
+                return 0;
+        return 1;
+    case SF_RULE_WHISPER:
+    case SF_RULE_ENTROPIC:
+        for (int i = 0; i + 1 < k && (u->kind == SF_RULE_WHISPER || k > 2);
+             i++)
+            if (!pair_holds(r->n, u->kind, whisper_gap(r, u->value),
+                            grid[c[i]], grid[c[i + 1]]) ||
+                (u->kind == SF_RULE_ENTROPIC && i + 2 < k &&
+                 third(r->n, grid[c[i]]) == third(r->n, grid[c[i + 2]])))
+                return 0;
+        return 1;
+    case SF_RULE_RENBAN:
+        for (int i = 0; i < k; i++) {
+            if (seen >> grid[c[i]] & 1)
+                return 0;
+            seen |= 1ull << grid[c[i]];
+            lo = grid[c[i]] < lo ? grid[c[i]] : lo;
+            hi = grid[c[i]] > hi ? grid[c[i]] : hi;
+        }
+        return hi - lo == k - 1;
+    case SF_RULE_BETWEEN:
+        lo = grid[c[0]] < grid[c[k - 1]] ? grid[c[0]] : grid[c[k - 1]];
+        hi = grid[c[0]] + grid[c[k - 1]] - lo;
+        for (int i = 1; i + 1 < k; i++)
+            if (grid[c[i]] <= lo || grid[c[i]] >= hi)
+                return 0;
+        return 1;
+    case SF_RULE_REGION_SUM:
+        return region_sums_hold(r, c, k, grid);
+    case SF_RULE_LITTLE_KILLER:
+        for (int i = 0; i < k; i++)
+            sum += grid[c[i]];
+        return sum == u->value;
+    case SF_RULE_QUADRUPLE: {
+        const int nq = quad_values(u->value, r->n, q);
+        for (int j = 0; j < nq; j++) {
+            int want = 0, have = 0;
+            for (int i = 0; i < nq; i++)
+                want += q[i] == q[j];
+            for (int i = 0; i < k; i++)
+                have += grid[c[i]] == q[j];
+            if (have < want)
+                return 0;
+        }
+        return 1;
+    }
+    default:
+        return 0;
     }
 }
 
@@ -254,8 +392,12 @@ static int rule_holds(const sf_rules_t *r, const rule_t *u,
                                         : grid[c[0]] <= grid[d]))
                 return 0;
         return 1;
+    case SF_RULE_EQUAL:
+    case SF_RULE_DIFF: case SF_RULE_RATIO: case SF_RULE_SUM:
+    case SF_RULE_LESS:
+        return pair_holds(r->n, u->kind, u->value, grid[c[0]], grid[c[1]]);
     default:
-        return pair_holds(u->kind, u->value, grid[c[0]], grid[c[1]]);
+        return line_holds(r, u, grid);
     }
 }
 
@@ -358,8 +500,8 @@ static int add_pair(sf_rules_t *r, int a, int b,
 
 static int dot_ok(const sf_rules_t *r, int a, int b, int va, int vb, int arg)
 {
-    (void)r, (void)a, (void)b;
-    return pair_holds(arg >> 8, arg & 0xff, va, vb);
+    (void)a, (void)b;
+    return pair_holds(r->n, arg >> 8, arg & 0xff, va, vb);
 }
 
 static int neg_ok(const sf_rules_t *r, int a, int b, int va, int vb, int arg)
@@ -429,6 +571,52 @@ static int seal_extreme(sf_rules_t *r, const rule_t *u, const uint16_t *c)
     return 0;
 }
 
+/* Pair tables along a line: each cell with the one step cells on
+ * (palindromes: with its mirror). */
+static int seal_pairs(sf_rules_t *r, const uint16_t *c, int k, int kind,
+                      int value, int step)
+{
+    for (int i = 0; i + step < k; i++) {
+        const int j = step ? i + step : k - 1 - i;
+        if (!step && j <= i)
+            break;
+        if (add_pair(r, c[i], c[j], dot_ok, kind << 8 | value) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* A region-sum line: its runs in one region, as their first cells'
+ * places along the line (aux), ended by the line's length. */
+static int seal_region_sum(sf_rules_t *r, const rule_t *u, const uint16_t *c)
+{
+    prop_t *p = new_prop(r, PROP_REGION_SUM, c, u->ncells);
+    if (!p)
+        return -1;
+    p->aux_off = r->naux;
+    for (int i = 0; i <= u->ncells; i++)
+        if (i == 0 || i == u->ncells ||
+            r->g->region[c[i]] != r->g->region[c[i - 1]]) {
+            if (grow((void **)&r->aux, &r->aux_cap, (size_t)r->naux + 1,
+                     sizeof *r->aux) < 0)
+                return -1;
+            r->aux[r->naux++] = (uint32_t)i;
+            p->naux++;
+        }
+    return 0;
+}
+
+/* A line's own propagator: kind, with value. */
+static int seal_line(sf_rules_t *r, const rule_t *u, const uint16_t *c,
+                     int kind, int value)
+{
+    prop_t *p = new_prop(r, kind, c, u->ncells);
+    if (!p)
+        return -1;
+    p->value = value;
+    return 0;
+}
+
 static int seal_rule(sf_rules_t *r, const rule_t *u)
 {
     const uint16_t *c = r->rcells + u->cell_off;
@@ -456,6 +644,26 @@ static int seal_rule(sf_rules_t *r, const rule_t *u)
     case SF_RULE_MIN:
     case SF_RULE_MAX:
         return seal_extreme(r, u, c);
+    case SF_RULE_PALINDROME:
+        return seal_pairs(r, c, u->ncells, SF_RULE_EQUAL, 0, 0);
+    case SF_RULE_WHISPER:
+        return seal_pairs(r, c, u->ncells, SF_RULE_WHISPER,
+                          whisper_gap(r, u->value), 1);
+    case SF_RULE_ENTROPIC: /* a line of two has no three cells */
+        return u->ncells > 2 &&
+               (seal_pairs(r, c, u->ncells, SF_RULE_ENTROPIC, 0, 1) < 0 ||
+                seal_pairs(r, c, u->ncells, SF_RULE_ENTROPIC, 0, 2) < 0)
+                   ? -1 : 0;
+    case SF_RULE_RENBAN:
+        return seal_line(r, u, c, PROP_RENBAN, 0);
+    case SF_RULE_BETWEEN:
+        return seal_line(r, u, c, PROP_BETWEEN, 0);
+    case SF_RULE_REGION_SUM:
+        return seal_region_sum(r, u, c);
+    case SF_RULE_LITTLE_KILLER:
+        return seal_line(r, u, c, PROP_ARROW, u->value);
+    case SF_RULE_QUADRUPLE:
+        return seal_line(r, u, c, PROP_QUAD, u->value);
     default:
         return add_pair(r, c[0], c[1], dot_ok, u->kind << 8 | u->value);
     }

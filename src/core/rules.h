@@ -14,7 +14,16 @@
  *                sets of that size and sum (the cage's combinations);
  *   PROP_THERMO  values increasing along the cells (never decreasing when
  *                slow);
- *   PROP_ARROW   the circle's number equal to the arrow's sum.
+ *   PROP_ARROW   the circle's number equal to the arrow's sum (without
+ *                a circle, split 0: the cells sum to value, a little
+ *                killer);
+ *   PROP_RENBAN  distinct values, a run of consecutive ones;
+ *   PROP_BETWEEN the middle of a line strictly between its ends;
+ *   PROP_REGION_SUM  the runs of a line in one region, with equal sums
+ *                (aux: each run's first place on the line, then the
+ *                line's length);
+ *   PROP_QUAD    values that must appear among a few cells (value packs
+ *                them, 5 bits each).
  *
  * Odd and even cells become the values each cell may take at all
  * (cell_mask).  Sealed rules are only read, by any number of threads.
@@ -26,7 +35,10 @@
 
 #include "sudoflow.h"
 
-enum { PROP_PAIR, PROP_CAGE, PROP_THERMO, PROP_ARROW };
+enum {
+    PROP_PAIR, PROP_CAGE, PROP_THERMO, PROP_ARROW, PROP_RENBAN,
+    PROP_BETWEEN, PROP_REGION_SUM, PROP_QUAD, PROP_KINDS
+};
 
 typedef struct rule {
     uint8_t kind;       /* sf_rule_kind_t */
@@ -41,14 +53,15 @@ typedef struct prop {
     uint8_t slow;       /* thermo: never decreasing */
     uint16_t ncells;
     uint16_t split;     /* arrow: the circle's cells, first */
-    int32_t value;      /* cage: the sum, 0 for none */
+    int32_t value;      /* cage: the sum, 0 for none; arrow without a
+                         * circle: the total; quadruple: its values */
     uint32_t cell_off;  /* its cells: rules->pcells + cell_off */
     uint32_t aux_off;   /* pair: 2 * n masks at rules->aux + aux_off, the
                          * second cell's values for each value of the
                          * first (index value - 1), then the first's for
                          * the second's; cage: its combinations */
     uint32_t naux;      /* cage: combinations (value sets), 0 without a
-                         * sum */
+                         * sum; region-sum line: its runs, plus one */
 } prop_t;
 
 struct sf_rules {

@@ -14,7 +14,9 @@
  * "diagonal-", "antiknight", "antiking", "nonconsecutive",
  * "disjointgroups"); the constraint lists (each entry's cells as
  * "RrCc", 1-based): killercage, extraregion, thermometer, arrow,
- * difference, ratio, xv, odd, even, minimum, maximum; and "negative",
+ * difference, ratio, xv, odd, even, minimum, maximum, palindrome,
+ * whispers, renban, betweenline, regionSumLine, littlekillersum, clone,
+ * quadruple; and "negative",
  * the list of dot kinds under the negative constraint.  Keys that only
  * draw (title, author, ruleset, text, line, circle, rectangle, cage,
  * solution and the display options) are skipped.  Any other key, a
@@ -299,6 +301,87 @@ static int read_arrow(const ctx_t *x, const json_t *e)
     return 0;
 }
 
+/* {"lines": [[...], ...]}: one rule of kind per line (palindrome,
+ * whispers, renban, between and region-sum lines). */
+static int read_lines(const ctx_t *x, const json_t *e, int kind)
+{
+    const json_t *lines = json_object_get(e, "lines");
+    if (!json_is_array(lines) || json_array_size(lines) == 0)
+        return bad(x, "\"lines\" is not a list of lines");
+    size_t i;
+    const json_t *line;
+    json_array_foreach(lines, i, line) {
+        int cells[SF_MAX_CELLS];
+        const int k = cells_of(x->p, line, cells, SF_MAX_CELLS);
+        if (k < 2)
+            return bad(x, "a line is not a list of two cells or more");
+        if (add_rule(x->p, kind, 0, cells, k, 0) < 0)
+            return nomem(x);
+    }
+    return 0;
+}
+
+/* {"cells": [...], "value": ...}: a little killer's diagonal (the clue
+ * outside the grid, "cell", only places it); no value, no rule. */
+static int read_little_killer(const ctx_t *x, const json_t *e)
+{
+    int cells[SF_MAX_CELLS], sum;
+    const int k = cells_of(x->p, json_object_get(e, "cells"), cells,
+                           SF_MAX_CELLS);
+    if (k < 1)
+        return bad(x, "\"cells\" is not a list of cells");
+    if (number_of(json_object_get(e, "value"), 0, &sum) < 0)
+        return bad(x, "\"value\" is not a number");
+    if (sum == 0)
+        return 0;
+    return add_rule(x->p, SF_RULE_LITTLE_KILLER, sum, cells, k, 0) < 0
+               ? nomem(x) : 0;
+}
+
+/* {"cells": [...], "cloneCells": [...]}: each cell equals its copy. */
+static int read_clone(const ctx_t *x, const json_t *e)
+{
+    int a[SF_MAX_CELLS], b[SF_MAX_CELLS];
+    const int k = cells_of(x->p, json_object_get(e, "cells"), a,
+                           SF_MAX_CELLS);
+    if (k < 1 ||
+        cells_of(x->p, json_object_get(e, "cloneCells"), b, SF_MAX_CELLS) != k)
+        return bad(x, "\"cells\" and \"cloneCells\" are not lists of "
+                   "cells of one length");
+    for (int i = 0; i < k; i++) {
+        const int pair[2] = {a[i], b[i]};
+        if (a[i] != b[i] &&
+            add_rule(x->p, SF_RULE_EQUAL, 0, pair, 2, 0) < 0)
+            return nomem(x);
+    }
+    return 0;
+}
+
+/* {"cells": [4 cells], "values": [...]}: a quadruple. */
+static int read_quadruple(const ctx_t *x, const json_t *e)
+{
+    int cells[4];
+    const int k = cells_of(x->p, json_object_get(e, "cells"), cells, 4);
+    const json_t *values = json_object_get(e, "values");
+    if (k < 2)
+        return bad(x, "\"cells\" is not a list of 2 to 4 cells");
+    if (!json_is_array(values) || json_array_size(values) > 4)
+        return bad(x, "\"values\" is not a list of at most four values");
+    int packed = 0;
+    size_t i;
+    const json_t *v;
+    json_array_foreach(values, i, v) {
+        int d;
+        if (number_of(v, 0, &d) < 0 || d < 1 || d > x->p->n)
+            return bad(x, "a value is not a value of the grid");
+        packed |= d << (5 * i);
+    }
+    if (!packed)
+        return 0;
+    return add_rule(x->p, SF_RULE_QUADRUPLE, packed, cells, k, 0) < 0
+               ? nomem(x) : 0;
+}
+
 /* {"cells": [a, b], "value": ...}: a dot or an XV pair. */
 static int read_pair(const ctx_t *x, const json_t *e, int kind)
 {
@@ -352,12 +435,30 @@ static int read_entry(const ctx_t *x, const json_t *e)
         return read_cell(x, e, SF_RULE_EVEN);
     if (!strcmp(k, "minimum"))
         return read_cell(x, e, SF_RULE_MIN);
-    return read_cell(x, e, SF_RULE_MAX);
+    if (!strcmp(k, "maximum"))
+        return read_cell(x, e, SF_RULE_MAX);
+    if (!strcmp(k, "palindrome"))
+        return read_lines(x, e, SF_RULE_PALINDROME);
+    if (!strcmp(k, "whispers"))
+        return read_lines(x, e, SF_RULE_WHISPER);
+    if (!strcmp(k, "renban"))
+        return read_lines(x, e, SF_RULE_RENBAN);
+    if (!strcmp(k, "betweenline"))
+        return read_lines(x, e, SF_RULE_BETWEEN);
+    if (!strcmp(k, "regionSumLine"))
+        return read_lines(x, e, SF_RULE_REGION_SUM);
+    if (!strcmp(k, "littlekillersum"))
+        return read_little_killer(x, e);
+    if (!strcmp(k, "clone"))
+        return read_clone(x, e);
+    return read_quadruple(x, e);
 }
 
 static const char *const lists[] = {
     "killercage", "extraregion", "thermometer", "arrow", "difference",
-    "ratio", "xv", "odd", "even", "minimum", "maximum", NULL,
+    "ratio", "xv", "odd", "even", "minimum", "maximum", "palindrome",
+    "whispers", "renban", "betweenline", "regionSumLine", "littlekillersum",
+    "clone", "quadruple", NULL,
 };
 
 static int in(const char *const *names, const char *key)

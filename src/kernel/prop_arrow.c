@@ -3,6 +3,9 @@
  * of several read as decimal digits in order) equals the sum of the cells
  * along the arrow.
  *
+ * Without a circle (split 0: a little killer's diagonal) the total is the
+ * propagator's value.
+ *
  * Bounds on both sides.  The sum lies between the sum of the arrow's
  * smallest values and that of its largest; the circle's number between
  * its digits' smallest and largest values put together.  Each arrow cell
@@ -27,7 +30,9 @@ int prop_arrow(vstate_t *s, const prop_t *p)
 {
     const uint16_t *c = prop_cells(s->r, p);
     const int split = p->split, k = p->ncells;
-    long w[10], vlo = 0, vhi = 0, slo = 0, shi = 0;
+    long w[10], vlo = p->value, vhi = p->value, slo = 0, shi = 0;
+    if (split > 0)
+        vlo = vhi = 0;
     for (int i = split - 1, x = 1; i >= 0; i--, x *= 10)
         w[i] = x;
     for (int i = 0; i < split; i++) {

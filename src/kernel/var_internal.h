@@ -5,7 +5,8 @@
  * The state is a candidate mask per cell (bit v - 1 for value v) with a
  * queue of cells that have just become single and a list of propagators
  * to run again.  A propagator (prop_*.c, one file each: the pair table,
- * the cage, the thermometer, the arrow) reads the masks of its cells and
+ * the cage, the thermometer, the arrow, renban, between and region-sum
+ * lines, the quadruple) reads the masks of its cells and
  * narrows them through var_narrow, which queues a cell that became single
  * and marks every propagator on the cell to run again.  The search
  * (varsolve.c) knows the propagators only through their table.
@@ -36,6 +37,10 @@ int prop_pair(vstate_t *s, const prop_t *p);
 int prop_cage(vstate_t *s, const prop_t *p);
 int prop_thermo(vstate_t *s, const prop_t *p);
 int prop_arrow(vstate_t *s, const prop_t *p);
+int prop_renban(vstate_t *s, const prop_t *p);
+int prop_between(vstate_t *s, const prop_t *p);
+int prop_region_sum(vstate_t *s, const prop_t *p);
+int prop_quad(vstate_t *s, const prop_t *p);
 
 /* Keep only the values keep of cell c: 0, or -1 when none is left. */
 static inline int var_narrow(vstate_t *s, int c, uint32_t keep)

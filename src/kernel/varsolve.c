@@ -25,11 +25,15 @@
 #include "kernels.h"
 #include "var_internal.h"
 
-static const prop_fn props[] = {
+static const prop_fn props[PROP_KINDS] = {
     [PROP_PAIR] = prop_pair,
     [PROP_CAGE] = prop_cage,
     [PROP_THERMO] = prop_thermo,
     [PROP_ARROW] = prop_arrow,
+    [PROP_RENBAN] = prop_renban,
+    [PROP_BETWEEN] = prop_between,
+    [PROP_REGION_SUM] = prop_region_sum,
+    [PROP_QUAD] = prop_quad,
 };
 
 typedef struct frame {

@@ -198,6 +198,47 @@ static void test_read_solve(void **state)
     sf_variant_free(v);
 }
 
+/* The lines and the rest: each list read into its rules. */
+static void test_read_lines(void **state)
+{
+    (void)state;
+    const char *json =
+        "{\"size\":4,\"grid\":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],"
+        "[{},{},{},{}]],"
+        "\"palindrome\":[{\"lines\":[[\"R1C1\",\"R1C2\",\"R1C3\"],"
+        "[\"R2C1\",\"R3C1\"]]}],"
+        "\"whispers\":[{\"lines\":[[\"R4C1\",\"R4C2\"]]}],"
+        "\"renban\":[{\"lines\":[[\"R2C2\",\"R2C3\",\"R2C4\"]]}],"
+        "\"betweenline\":[{\"lines\":[[\"R3C2\",\"R3C3\",\"R3C4\"]]}],"
+        "\"regionSumLine\":[{\"lines\":[[\"R1C2\",\"R1C3\"]]}],"
+        "\"littlekillersum\":[{\"cell\":\"R0C0\",\"cells\":[\"R1C1\","
+        "\"R2C2\"],\"direction\":\"DR\",\"value\":\"5\"},{\"cell\":"
+        "\"R0C1\",\"cells\":[\"R1C2\"],\"direction\":\"DR\",\"value\":"
+        "\"\"}],"
+        "\"clone\":[{\"cells\":[\"R1C1\",\"R1C2\"],\"cloneCells\":"
+        "[\"R4C3\",\"R4C4\"]}],"
+        "\"quadruple\":[{\"cells\":[\"R3C3\",\"R3C4\",\"R4C3\","
+        "\"R4C4\"],\"values\":[1,1,3]}]}";
+    fpz_t p;
+    memset(&p, 0, sizeof p);
+    sf_error_t err = {0};
+    if (fpz_parse(json, strlen(json), &p, &err) < 0)
+        fail_msg("%s", err.message);
+    assert_int_equal(p.nrules, 10);
+    expect_rule(&p, 0, SF_RULE_PALINDROME, 0, 0, (int[]){0, 1, 2, -1});
+    expect_rule(&p, 1, SF_RULE_PALINDROME, 0, 0, (int[]){4, 8, -1});
+    expect_rule(&p, 2, SF_RULE_WHISPER, 0, 0, (int[]){12, 13, -1});
+    expect_rule(&p, 3, SF_RULE_RENBAN, 0, 0, (int[]){5, 6, 7, -1});
+    expect_rule(&p, 4, SF_RULE_BETWEEN, 0, 0, (int[]){9, 10, 11, -1});
+    expect_rule(&p, 5, SF_RULE_REGION_SUM, 0, 0, (int[]){1, 2, -1});
+    expect_rule(&p, 6, SF_RULE_LITTLE_KILLER, 5, 0, (int[]){0, 5, -1});
+    expect_rule(&p, 7, SF_RULE_EQUAL, 0, 0, (int[]){0, 14, -1});
+    expect_rule(&p, 8, SF_RULE_EQUAL, 0, 0, (int[]){1, 15, -1});
+    expect_rule(&p, 9, SF_RULE_QUADRUPLE, 1 | 1 << 5 | 3 << 10, 0,
+                (int[]){10, 11, 14, 15, -1});
+    fpz_clear(&p);
+}
+
 /* A malformed or unknown part: the message names it. */
 static void expect_error(const char *json, const char *says)
 {
@@ -219,8 +260,14 @@ static void test_read_errors(void **state)
         snprintf(buf, sizeof buf, "{%s%s}", g4, extra);                       \
         expect_error(buf, says);                                              \
     } while (0)
-    WITH(",\"renban\":[{\"lines\":[[\"R1C1\",\"R1C2\"]]}]",
-         "constraint renban is not read");
+    WITH(",\"sandwichsum\":[{\"cell\":\"R0C1\",\"value\":\"3\"}]",
+         "constraint sandwichsum is not read");
+    WITH(",\"renban\":[{\"lines\":[[\"R1C1\"]]}]",
+         "renban 1: a line is not a list of two cells or more");
+    WITH(",\"quadruple\":[{\"cells\":[\"R1C1\",\"R1C2\"],\"values\":[7]}]",
+         "quadruple 1: a value is not a value of the grid");
+    WITH(",\"clone\":[{\"cells\":[\"R1C1\"],\"cloneCells\":[]}]",
+         "clone 1: \"cells\" and \"cloneCells\"");
     WITH(",\"killercage\":[{\"cells\":[\"R1C1\",\"R9C9\"],\"value\":\"3\"}]",
          "killercage 1: \"cells\" is not a list of cells");
     WITH(",\"killercage\":[{\"cells\":[\"R1C1\"],\"value\":\"x\"}]",
@@ -242,7 +289,7 @@ static void test_read_errors(void **state)
     expect_error("N4Ig!!", "not lz-string");
     expect_error("{\"size\":4,", "not JSON (line 1, column");
     /* an empty list of a constraint not read is no constraint at all */
-    snprintf(buf, sizeof buf, "{%s,\"renban\":[]}", g4);
+    snprintf(buf, sizeof buf, "{%s,\"sandwichsum\":[]}", g4);
     sf_error_t err = {0};
     sf_variant_t *v = sf_variant_read(buf, strlen(buf), &err);
     assert_non_null(v);
@@ -257,6 +304,7 @@ int main(void)
         cmocka_unit_test(test_lz_damaged),
         cmocka_unit_test(test_read_forms),
         cmocka_unit_test(test_read_solve),
+        cmocka_unit_test(test_read_lines),
         cmocka_unit_test(test_read_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

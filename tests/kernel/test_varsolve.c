@@ -6,8 +6,10 @@
  * keeps (cages with its sums, thermometers and arrows along its values,
  * dots, XV and less-than pairs where its neighbours have the relation,
  * odd and even, minimum and maximum cells, and, for the negative
- * constraints, every pair that has the relation marked), sometimes one
- * rule's value changed so that the grid no longer keeps it, and a random
+ * constraints, every pair that has the relation marked; palindromes,
+ * whispers, renban, between, region-sum, entropic and little-killer lines
+ * along walks that the grid keeps, equal pairs and quadruples), sometimes
+ * one rule's value changed so that the grid no longer keeps it, and a random
  * share of the grid's cells as givens.  Each puzzle is solved at limits 1
  * to 3, with and without SF_LEX: the counts must be the reference's, the
  * first solution under SF_LEX its first (the smallest), and every
@@ -229,6 +231,67 @@ static void make_cells(maker_t *m)
     }
 }
 
+/* 1 when the grid keeps rule u alone. */
+static int keeps(const maker_t *m, const refv_rule_t *u)
+{
+    const refv_t one = {m->n, m->br, m->bc, 0, 1, u};
+    return refv_holds(&one, m->grid);
+}
+
+/* A line (a walk of king's moves, 2 to 6 cells) of one of the line kinds
+ * that the grid keeps; tried a few times, else none. */
+static void make_line(maker_t *m)
+{
+    static const int kinds[] = {REFV_PALINDROME, REFV_WHISPER, REFV_RENBAN,
+                                REFV_BETWEEN, REFV_REGION_SUM, REFV_ENTROPIC,
+                                REFV_LITTLE_KILLER};
+    const int kind = kinds[rnd(m, 7)];
+    if (kind == REFV_ENTROPIC && m->n % 3)
+        return;
+    for (int tries = 0; tries < 40; tries++) {
+        refv_rule_t *u = add(m, kind, 0);
+        const int len = 2 + rnd(m, 5);
+        u->cells[u->ncells++] = rnd(m, m->n * m->n);
+        while (u->ncells < len) {
+            const int d = step(m, u, u->cells[u->ncells - 1], 1);
+            if (d < 0)
+                break;
+            u->cells[u->ncells++] = d;
+        }
+        if (kind == REFV_WHISPER && rnd(m, 3) == 0)
+            u->value = 1 + rnd(m, m->n / 2);
+        if (kind == REFV_LITTLE_KILLER)
+            for (int i = 0; i < u->ncells; i++)
+                u->value += m->grid[u->cells[i]];
+        if (u->ncells >= 2 && keeps(m, u))
+            return;
+        m->nrules--;
+    }
+}
+
+/* Two cells of the same value; a quadruple of a 2x2 block's values. */
+static void make_equal_quad(maker_t *m)
+{
+    const int n = m->n, a = rnd(m, n * n);
+    for (int b = (a + 1) % (n * n); b != a; b = (b + 1) % (n * n))
+        if (m->grid[b] == m->grid[a] && rnd(m, 3) == 0) {
+            refv_rule_t *u = add(m, REFV_EQUAL, 0);
+            u->cells[0] = a;
+            u->cells[1] = b;
+            u->ncells = 2;
+            break;
+        }
+    const int r = rnd(m, n - 1), c = rnd(m, n - 1);
+    refv_rule_t *u = add(m, REFV_QUADRUPLE, 0);
+    const int cells[4] = {r * n + c, r * n + c + 1, (r + 1) * n + c,
+                          (r + 1) * n + c + 1};
+    const int k = 1 + rnd(m, 4);
+    for (int i = 0; i < 4; i++)
+        u->cells[u->ncells++] = cells[i];
+    for (int i = 0, at = rnd(m, 4); i < k; i++)
+        u->value |= m->grid[cells[(at + i) % 4]] << (5 * i);
+}
+
 /* Rules the grid keeps; sometimes one value changed. */
 static void make_rules(maker_t *m)
 {
@@ -245,9 +308,15 @@ static void make_rules(maker_t *m)
         make_dots(m);
     if (rnd(m, 2))
         make_cells(m);
+    const int lines = rnd(m, 4);
+    for (int i = 0; i < lines; i++)
+        make_line(m);
+    if (rnd(m, 3) == 0)
+        make_equal_quad(m);
     if (m->nrules && rnd(m, 7) == 0) {
         refv_rule_t *u = &m->rules[rnd(m, m->nrules)];
-        if (u->kind == REFV_CAGE && u->value)
+        if ((u->kind == REFV_CAGE && u->value) ||
+            u->kind == REFV_LITTLE_KILLER)
             u->value += 1;
     }
 }
@@ -261,6 +330,12 @@ static const int KIND[] = {
     [REFV_SUM] = SF_RULE_SUM,     [REFV_LESS] = SF_RULE_LESS,
     [REFV_ODD] = SF_RULE_ODD,     [REFV_EVEN] = SF_RULE_EVEN,
     [REFV_MIN] = SF_RULE_MIN,     [REFV_MAX] = SF_RULE_MAX,
+    [REFV_EQUAL] = SF_RULE_EQUAL, [REFV_PALINDROME] = SF_RULE_PALINDROME,
+    [REFV_WHISPER] = SF_RULE_WHISPER, [REFV_RENBAN] = SF_RULE_RENBAN,
+    [REFV_BETWEEN] = SF_RULE_BETWEEN, [REFV_REGION_SUM] = SF_RULE_REGION_SUM,
+    [REFV_ENTROPIC] = SF_RULE_ENTROPIC,
+    [REFV_LITTLE_KILLER] = SF_RULE_LITTLE_KILLER,
+    [REFV_QUADRUPLE] = SF_RULE_QUADRUPLE,
 };
 
 static sf_rules_t *library_rules(const maker_t *m, const sf_geometry_t *g)
@@ -321,7 +396,7 @@ static void crosscheck(int n, int br, int bc, int puzzles, uint64_t seed)
     sf_geometry_t *g = geometry_or_fail(size, NULL, NULL);
     sf_solver_t *solver = sf_solver_new(NULL);
     maker_t m = {.rng = seed, .n = n, .br = br, .bc = bc};
-    int checked = 0;
+    int checked = 0, kinds[REFV_QUADRUPLE + 1] = {0};
     for (int i = 0; i < puzzles; i++) {
         memset(m.grid, 0, sizeof m.grid);
         assert_true(fill(&m, m.grid, 0));
@@ -331,9 +406,14 @@ static void crosscheck(int n, int br, int bc, int puzzles, uint64_t seed)
         for (int c = 0; c < n * n; c++)
             cells[c] = rnd(&m, 100) < keep ? m.grid[c] : 0;
         checked += check_puzzle(&m, g, solver, cells);
+        for (int k = 0; k < m.nrules; k++)
+            kinds[m.rules[k].kind]++;
     }
-    print_message("%dx%d: %d of %d puzzles checked\n", n, n, checked,
-                  puzzles);
+    print_message("%dx%d: %d of %d puzzles checked; rules by kind:", n, n,
+                  checked, puzzles);
+    for (int k = 0; k <= REFV_QUADRUPLE; k++)
+        print_message(" %s %d", sf_rule_name(KIND[k]), kinds[k]);
+    print_message("\n");
     assert_true(checked * 10 >= puzzles * 9);
     sf_solver_free(solver);
     sf_geometry_free(g);

@@ -16,7 +16,7 @@ link="https://www.f-puzzles.com/?load=$(printf %s "$lz" |
 "$SF" solve -q --count --fields solution,status,count three.txt
 {
     cat "$V/k4.json"
-    echo '{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"renban":[{"lines":[["R1C1","R1C2"]]}]}'
+    echo '{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"sandwichsum":[{"cell":"R0C1","value":"3"}]}'
     echo '{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C1","R1C5"],"value":"3"}]}'
     echo 'N4IgzglgXgpiBcA'
     echo "$lz"
