@@ -418,6 +418,14 @@ typedef struct sf_variant {
 SF_API sf_variant_t *sf_variant_read(const char *text, size_t len,
                                      sf_error_t *err);
 SF_API void sf_variant_free(sf_variant_t *v);
+/* A variant puzzle as f-puzzles JSON (one line, compact, malloc'ed;
+ * *len its length when len is not NULL): its geometry, givens (N*N,
+ * NULL for none), rules and, when not NULL, its solution.  NULL when out
+ * of memory, for sizes over 16, or when a rule has no f-puzzles form
+ * (less-than pairs, slow thermometers, entropic lines, extra region maps,
+ * windoku). */
+SF_API char *sf_fpuzzles_json(const sf_rules_t *r, const uint8_t *givens,
+                              const uint8_t *solution, size_t *len);
 
 /* ---------------------------------------------------------------- parsing */
 
@@ -1049,6 +1057,33 @@ SF_API int sf_gen_search(sf_gen_t *g, const sf_gen_opts_t *o, uint64_t seed,
                          int (*accept)(void *ctx, const uint8_t *p), void *ctx,
                          unsigned max_steps, uint8_t *puzzle,
                          uint8_t *solution);
+
+/* Variant puzzles of a kind (docs/variants.md): killer (cages, no
+ * givens), kropki and xv (every dot or X/V of the grid, with the negative
+ * constraints), thermo, arrow, whisper, renban, and mixed (cages with
+ * sums, thermometers, arrows, whispers), with givens taken away while one
+ * solution remains. */
+enum {
+    SF_VGEN_KILLER, SF_VGEN_KROPKI, SF_VGEN_XV, SF_VGEN_THERMO,
+    SF_VGEN_ARROW, SF_VGEN_WHISPER, SF_VGEN_RENBAN, SF_VGEN_MIXED,
+    SF_VGEN_KINDS
+};
+SF_API const char *sf_vgen_kind_name(int kind);
+SF_API int sf_vgen_kind_parse(const char *name); /* -1 when unknown */
+
+/* Per-thread generator of variant puzzles of geometry g (which must
+ * outlive it; classic 9x9 as a geometry); NULL when out of memory. */
+typedef struct sf_vgen sf_vgen_t;
+SF_API sf_vgen_t *sf_vgen_new(const sf_geometry_t *g);
+SF_API void sf_vgen_free(sf_vgen_t *v);
+/* Puzzle number `index` of the stream `seed` of a kind: its givens into
+ * puzzle and its one solution into solution (N*N cells each), its rules
+ * returned sealed (the caller frees them).  Depends only on (kind, g,
+ * seed, index).  NULL when out of memory or when no puzzle came of a
+ * bounded number of grids. */
+SF_API sf_rules_t *sf_vgen_puzzle(sf_vgen_t *v, int kind, uint64_t seed,
+                                  uint64_t index, uint8_t *puzzle,
+                                  uint8_t *solution);
 
 /* Transforms that keep a puzzle valid (the 2 * 6^8 * 9! relabellings,
  * row/band/column/stack permutations and transposition), and the canonical

@@ -24,6 +24,8 @@ static int neighbours(const refv_t *p, int a, int b)
            abs(col_of(p, a) - col_of(p, b)) == 1;
 }
 
+static int third(const refv_t *p, int v) { return (v - 1) * 3 / p->n; }
+
 /* A rule of kind names the pair a, b (either order). */
 static int pair_named(const refv_t *p, int kind, int a, int b)
 {
@@ -36,8 +38,6 @@ static int pair_named(const refv_t *p, int kind, int a, int b)
     }
     return 0;
 }
-
-static int third(const refv_t *p, int v) { return (v - 1) * 3 / p->n; }
 
 /* A line's rule, all its cells filled. */
 static int line_ok(const refv_t *p, const refv_rule_t *u, const uint8_t *g)
@@ -96,10 +96,6 @@ static int line_ok(const refv_t *p, const refv_rule_t *u, const uint8_t *g)
                 return 0;
         }
         return 1;
-    case REFV_LITTLE_KILLER:
-        for (int i = 0; i < k; i++)
-            sum += g[c[i]];
-        return sum == u->value;
     case REFV_QUADRUPLE:
         for (int v = u->value; v; v >>= 5) {
             int want = 0, have = 0;
@@ -113,6 +109,47 @@ static int line_ok(const refv_t *p, const refv_rule_t *u, const uint8_t *g)
         return 1;
     }
     return 0;
+}
+
+/* A line with empty cells: what its filled cells already break (pairs
+ * along whispers and entropic lines, mirrors of palindromes, repeats and
+ * spread of renban, the middle of a between line whose ends are in). */
+static int line_partial_ok(const refv_t *p, const refv_rule_t *u,
+                           const uint8_t *g)
+{
+    const int *c = u->cells, k = u->ncells;
+    const int gap = u->value ? u->value : (p->n + 1) / 2;
+    int lo = p->n, hi = 1;
+    for (int i = 0; i < k; i++) {
+        const int x = g[c[i]], y = i + 1 < k ? g[c[i + 1]] : 0;
+        const int z = i + 2 < k ? g[c[i + 2]] : 0;
+        if (!x)
+            continue;
+        if (u->kind == REFV_WHISPER && y && abs(x - y) < gap)
+            return 0;
+        if (u->kind == REFV_PALINDROME && g[c[k - 1 - i]] &&
+            g[c[k - 1 - i]] != x)
+            return 0;
+        if (u->kind == REFV_ENTROPIC && k > 2 &&
+            ((y && third(p, x) == third(p, y)) ||
+             (z && third(p, x) == third(p, z))))
+            return 0;
+        if (u->kind == REFV_RENBAN) {
+            for (int j = 0; j < i; j++)
+                if (g[c[j]] == x)
+                    return 0;
+            lo = x < lo ? x : lo;
+            hi = x > hi ? x : hi;
+            if (hi - lo > k - 1)
+                return 0;
+        }
+        if (u->kind == REFV_BETWEEN && i > 0 && i < k - 1 && g[c[0]] &&
+            g[c[k - 1]] &&
+            !((g[c[0]] < x && x < g[c[k - 1]]) ||
+              (g[c[k - 1]] < x && x < g[c[0]])))
+            return 0;
+    }
+    return 1;
 }
 
 /* The rules of one rule over grid g, where 0 is an empty cell: 0 when it
@@ -141,15 +178,18 @@ static int rule_ok(const refv_t *p, const refv_rule_t *u, const uint8_t *g)
                                         : g[c[i]] < g[c[i - 1]]))
                 return 0;
         return 1;
-    case REFV_ARROW: {
-        if (!full)
-            return 1;
-        long number = 0;
-        for (int i = 0; i < u->split; i++)
+    case REFV_ARROW:
+    case REFV_LITTLE_KILLER: {
+        /* each empty arrow cell adds at least 1 */
+        long number = u->kind == REFV_ARROW ? 0 : u->value;
+        int known = 1;
+        for (int i = 0; i < u->split; i++) {
             number = number * 10 + g[c[i]];
+            known &= g[c[i]] != 0;
+        }
         for (int i = u->split; i < u->ncells; i++)
-            sum += g[c[i]];
-        return number == sum;
+            sum += g[c[i]] ? g[c[i]] : 1;
+        return full ? number == sum : !known || sum <= number;
     }
     case REFV_ODD: return !g[c[0]] || g[c[0]] % 2 == 1;
     case REFV_EVEN: return !g[c[0]] || g[c[0]] % 2 == 0;
@@ -162,7 +202,7 @@ static int rule_ok(const refv_t *p, const refv_rule_t *u, const uint8_t *g)
         return 1;
     }
     if (!full)
-        return 1;
+        return line_partial_ok(p, u, g);
     const int a = g[c[0]], b = g[c[1]];
     switch (u->kind) {
     case REFV_DIFF: return abs(a - b) == u->value;
@@ -268,4 +308,68 @@ uint64_t refv_count(const refv_t *p, const uint8_t *cells, uint64_t limit,
         }
     }
     return count;
+}
+
+/* The fewest-first search: fill next the empty cell with the fewest
+ * values that break nothing. */
+typedef struct fewest {
+    const refv_t *p;
+    uint64_t limit, budget, count, tried;
+    uint8_t *first;
+    int exhausted;
+} fewest_t;
+
+static void fewest_fill(fewest_t *f, uint8_t *g)
+{
+    const refv_t *p = f->p;
+    const int nc = p->n * p->n;
+    int best = -1, fewest = p->n + 1;
+    for (int c = 0; c < nc && fewest > 0; c++) {
+        if (g[c])
+            continue;
+        int k = 0;
+        for (int v = 1; v <= p->n; v++) {
+            g[c] = (uint8_t)v;
+            k += placed_ok(p, g, c);
+        }
+        g[c] = 0;
+        if (k < fewest) {
+            fewest = k;
+            best = c;
+        }
+    }
+    if (best < 0) {
+        if (f->count++ == 0 && f->first)
+            memcpy(f->first, g, (size_t)nc);
+        return;
+    }
+    for (int v = 1; v <= p->n; v++) {
+        if ((f->limit && f->count >= f->limit) || f->exhausted)
+            return;
+        if (f->budget && ++f->tried > f->budget) {
+            f->exhausted = 1;
+            return;
+        }
+        g[best] = (uint8_t)v;
+        if (placed_ok(p, g, best))
+            fewest_fill(f, g);
+        g[best] = 0;
+    }
+}
+
+uint64_t refv_count_fewest(const refv_t *p, const uint8_t *cells,
+                           uint64_t limit, uint64_t budget, uint8_t *first,
+                           int *exhausted)
+{
+    const int nc = p->n * p->n;
+    uint8_t g[REFV_MAX_CELLS];
+    memcpy(g, cells, (size_t)nc);
+    *exhausted = 0;
+    for (int c = 0; c < nc; c++)
+        if (g[c] > p->n || (g[c] && !placed_ok(p, g, c)))
+            return 0;
+    fewest_t f = {p, limit, budget, 0, 0, first, 0};
+    fewest_fill(&f, g);
+    *exhausted = f.exhausted;
+    return f.count;
 }

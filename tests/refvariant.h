@@ -40,8 +40,11 @@
  * The search fills the empty cells in row-major order with values
  * ascending, a value being allowed when no rule is broken with the cells
  * already filled (a rule over cells not all filled is checked as far as
- * its filled cells go: repeats, partial sums above the total, thermometer
- * neighbours; the lines only once all their cells are filled).  The first solution found is the lexicographically
+ * its filled cells go: repeats, partial sums above the total, counting 1
+ * for each empty cell of an arrow or little killer, thermometer, whisper
+ * and entropic neighbours, palindrome mirrors, renban repeats and spread,
+ * a between line's middle once its ends are in; region sums and
+ * quadruples once all their cells are filled).  The first solution found is the lexicographically
  * smallest.
  */
 #ifndef REFVARIANT_H
@@ -83,5 +86,13 @@ int refv_holds(const refv_t *p, const uint8_t *grid);
  * the count is not 0, first receives the first solution found. */
 uint64_t refv_count(const refv_t *p, const uint8_t *cells, uint64_t limit,
                     uint64_t budget, uint8_t *first, int *exhausted);
+
+/* As refv_count, filling next the empty cell with the fewest values that
+ * break nothing (the first in row-major order among ties): the same
+ * counts, far fewer placements on 9x9, and a first solution that need not
+ * be the smallest. */
+uint64_t refv_count_fewest(const refv_t *p, const uint8_t *cells,
+                           uint64_t limit, uint64_t budget, uint8_t *first,
+                           int *exhausted);
 
 #endif

@@ -241,6 +241,12 @@ int cli_run_args(cli_run_t *r, int argc, char **argv,
  * --help or the hint after an error), or -1 to go on. */
 int cli_run_usage(const cli_run_t *r, int a, void (*usage)(FILE *));
 
+/* `generate --constraints KIND` (gen_variants.c): count variant
+ * puzzles of kind (sf_vgen_*) in geometry g (NULL: 9x9) from seed, one
+ * f-puzzles JSON line each, through run's output; the exit status. */
+int cli_generate_variants(cli_run_t *run, int kind, uint64_t count,
+                          uint64_t seed, const sf_geometry_t *g);
+
 /* The batch itself, once the input and outputs are open. */
 typedef int (*cli_body_fn)(void *ctx, sf_reader_t *reader,
                            sf_writer_t *const *writers, sf_error_t *err);

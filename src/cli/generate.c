@@ -76,6 +76,7 @@ typedef struct gen_cli {
     unsigned steps;
     int steps_given;
     const sf_geometry_t *geom; /* another geometry, or NULL */
+    int constraints;      /* --constraints: an SF_VGEN_* kind, or -1 */
     gen_worker_t *workers;
     int threads;
     uint64_t by[3];       /* puzzles per result (MADE, MISSED, FAILED) */
@@ -108,6 +109,12 @@ static void generate_usage(FILE *to)
 CLI_GEOMETRY_HELP_MAKE
 "                       (other geometries: the fields puzzle, solution and\n"
 "                       clues, --clues 1 to N*N and the symmetries)\n"
+"      --constraints K  variant puzzles of kind K, one f-puzzles JSON\n"
+"                       object a line with its solution: killer (cages,\n"
+"                       no givens), kropki, xv (every dot or X/V, with\n"
+"                       the negative constraint), thermo, arrow, whisper,\n"
+"                       renban or mixed (docs/variants.md); with\n"
+"                       --geometry, not with the other options below\n"
 "      --fields LIST    of puzzle,solution,clues,rating,level,se,step,\n"
 "                       se_sukaku,step_sukaku,\n"
 "                       " CLI_CARD_HELP_LIST "\n"
@@ -118,7 +125,7 @@ CLI_OUTPUT_HELP, to);
 
 enum { OPT_SEED = CLI_OPT_OWN, OPT_CLUES, OPT_SYMMETRY, OPT_LEVEL,
        OPT_MIN_RATING, OPT_MAX_RATING, OPT_STEPS, OPT_FIELDS, OPT_MIN_SE,
-       OPT_MAX_SE, OPT_SE_SCALE };
+       OPT_MAX_SE, OPT_SE_SCALE, OPT_CONSTRAINTS };
 
 static const struct option generate_options[] = {
     CLI_OUTPUT_OPTIONS,
@@ -135,6 +142,7 @@ static const struct option generate_options[] = {
     {"min-se", required_argument, NULL, OPT_MIN_SE},
     {"max-se", required_argument, NULL, OPT_MAX_SE},
     {"se-scale", required_argument, NULL, OPT_SE_SCALE},
+    {"constraints", required_argument, NULL, OPT_CONSTRAINTS},
     {NULL, 0, NULL, 0},
 };
 
@@ -231,6 +239,10 @@ static int generate_option(void *ctx, int c, const char *arg)
         cli_error("--se-scale: unknown value '%s' (classic or sukaku)", arg);
         return -1;
     case OPT_STEPS: return parse_steps(k, arg);
+    case OPT_CONSTRAINTS:
+        return parse_named("--constraints", arg, sf_vgen_kind_parse,
+                           "killer, kropki, xv, thermo, arrow, whisper, "
+                           "renban or mixed", &k->constraints);
     case OPT_FIELDS:
         return cli_parse_fields(&k->fields, arg, field_names, F_COUNT);
     default: return -1;
@@ -476,6 +488,16 @@ static int generate_args(gen_cli_t *k, int argc, char **argv)
                   "--max-rating, --min-se, --max-se)");
         return -1;
     }
+    if (a == 0 && k->constraints >= 0 &&
+        (k->gen.clues || k->gen.symmetry || k->level >= 0 ||
+         k->rated_target || k->se_target || k->fields.n != 1 ||
+         k->fields.f[0] != F_PUZZLE || k->run.batch.header)) {
+        cli_error("--constraints writes f-puzzles JSON: it takes none of "
+                  "--clues, --symmetry, targets, --fields and --header");
+        return -1;
+    }
+    if (a == 0 && k->constraints >= 0)
+        return a;
     if (a == 0 && k->run.geom.geom && !sf_geometry_is_classic(k->run.geom.geom))
         return geom_args(k);
     if (a == 0 && k->gen.clues && (k->gen.clues < 17 || k->gen.clues > 81)) {
@@ -508,12 +530,19 @@ int cli_generate(int argc, char **argv)
     k.min_se = -INFINITY;
     k.max_se = INFINITY;
     k.steps = STEPS_DEFAULT;
+    k.constraints = -1;
     const int code = cli_run_usage(&k.run, generate_args(&k, argc, argv),
                                    generate_usage);
     if (code >= 0)
         return code;
     if (!k.seeded)
         k.seed = cli_random_seed();
+    if (k.constraints >= 0) {
+        const int vc = cli_generate_variants(&k.run, k.constraints, k.count,
+                                             k.seed, k.run.geom.geom);
+        cli_geom_free(&k.run.geom);
+        return vc;
+    }
     cli_use_fields(&k.run, &k.fields, field_names);
     k.card = cli_card_measures(&k.fields, F_CARD);
     k.want_card = cli_card_wanted(&k.fields, F_CARD);

@@ -62,7 +62,8 @@ const sf_geometry_t *kernel_classic_geometry(void);
 uint64_t cands_search(const uint16_t *cands, uint64_t limit, unsigned flags,
                       uint8_t *solution, uint64_t *guesses);
 
-/* A random solution of geometry g's empty grid into grid (N*N values):
+/* A random solution of geometry g's empty grid (NULL or classic: 9x9)
+ * into grid (N*N values):
  * the general kernel's search trying values in a random order drawn from
  * seed, given up after budget guesses (0: none).  1 when found, 0 when
  * not (none exists, out of budget, or out of memory). */

@@ -304,9 +304,11 @@ sf_status_t sf_solve_rules(sf_solver_t *solver, const sf_rules_t *r,
 int solver_random_grid(sf_solver_t *solver, const sf_geometry_t *g,
                        uint64_t seed, uint64_t budget, uint8_t *grid)
 {
-    /* the general kernel's search, whichever kernel solves g */
-    if (sf_geometry_is_classic(g) ||
-        reserve_for(solver, &sf_kernel_general, g) < 0)
+    /* the general kernel's search, whichever kernel solves g; classic
+     * 9x9 as a geometry */
+    if (!g)
+        g = kernel_classic_geometry();
+    if (!g || reserve_for(solver, &sf_kernel_general, g) < 0)
         return 0;
     return geosolve_random_grid(solver->gstate, g, seed, budget, grid);
 }

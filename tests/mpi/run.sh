@@ -306,6 +306,8 @@ gzip -c fpz.txt > fpz.gz
 same fpz_solve solve --count --fields status,solution,count --chunk 8 -q \
     fpz.txt
 same fpz_gzip solve --count --chunk 8 -q -o @OUT.txt fpz.gz
+same fpz_generate generate --constraints thermo --geometry 6x6 -n 40 \
+    --seed 4 --chunk 4 -q -o @OUT.txt
 
 # Other geometries: a record's geometry and cells go with it to another
 # process (a chunk rank 0 read, the ordered pass on rank 0), files of
