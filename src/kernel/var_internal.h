@@ -27,6 +27,7 @@ typedef struct vstate {
     uint8_t *dirty;     /* nprop: 1 while a propagator waits in todo */
     uint32_t *todo;     /* propagators to run again */
     int ntodo;
+    uint32_t *weight;   /* ncells: contradictions each cell took part in */
 } vstate_t;
 
 /* A propagator: narrows the masks of p's cells; 0, or -1 when a cell has
