@@ -4,16 +4,13 @@
  *
  * A value placed in the cage leaves its other cells.  With a sum, the
  * cage's combinations (every set of distinct values of its size and sum,
- * listed when the rules were sealed) are tried in turn: a set stays when
- * it holds every value placed in the cage and the cells, their masks cut
- * to the set, can be matched to its values one to one; each cell keeps
- * the values that some such matching gives it (Régin's filtering of the
- * cut masks, hall.c).  So every value left has a filling of the whole
- * cage: the cage is domain consistent.  Without a sum, the
+ * listed when the rules were sealed) are filtered by the masks: a set
+ * stays when it holds every value placed in the cage, every value in it
+ * has a cell that can take it, and every cell can take one of its values.
+ * Each cell keeps the values of the sets that stay.  Without a sum, the
  * cells together must still offer as many values as there are cells.
  * Exact once every cell is single.
  */
-#include "hall.h"
 #include "var_internal.h"
 
 /* The cage's placed values; -1 when a value is placed twice. */
@@ -43,34 +40,25 @@ static int distinct(vstate_t *s, const uint16_t *c, int k, uint32_t fixed)
     return 0;
 }
 
-/* Each cell's values in some way of filling the cage: for each
- * combination, the cells' masks cut to it must match the cells to its
- * values one to one (hall.c), and each cell keeps the values some perfect
- * matching gives it.  0 when no combination is left. */
-static int combinations(vstate_t *s, const prop_t *p, const uint16_t *c,
-                        uint32_t fixed, uint32_t *allowed)
+/* The values of the combinations the masks still allow, 0 for none. */
+static uint32_t combinations(vstate_t *s, const prop_t *p, const uint16_t *c,
+                             uint32_t fixed)
 {
     const uint32_t *set = s->r->aux + p->aux_off;
-    const int k = p->ncells;
-    uint32_t any = 0, m[SF_MAX_N], keep[SF_MAX_N];
-    int found = 0;
-    for (int i = 0; i < k; i++) {
+    uint32_t any = 0, allowed = 0;
+    for (int i = 0; i < p->ncells; i++)
         any |= s->mask[c[i]];
-        allowed[i] = 0;
-    }
     for (uint32_t j = 0; j < p->naux; j++) {
         const uint32_t v = set[j];
         if ((v & fixed) != fixed || (v & ~any))
             continue;
-        for (int i = 0; i < k; i++)
-            m[i] = s->mask[c[i]] & v;
-        if (!hall_filter(k, m, keep))
-            continue;
-        found = 1;
-        for (int i = 0; i < k; i++)
-            allowed[i] |= keep[i];
+        int ok = 1;
+        for (int i = 0; i < p->ncells && ok; i++)
+            ok = (s->mask[c[i]] & v) != 0;
+        if (ok)
+            allowed |= v;
     }
-    return found;
+    return allowed;
 }
 
 int prop_cage(vstate_t *s, const prop_t *p)
@@ -86,11 +74,9 @@ int prop_cage(vstate_t *s, const prop_t *p)
             any |= s->mask[c[i]];
         return __builtin_popcount(any) < k ? -1 : 0;
     }
-    uint32_t allowed[SF_MAX_N];
-    if (k > SF_MAX_N || !combinations(s, p, c, fixed, allowed))
-        return k > SF_MAX_N ? 0 : -1;
+    const uint32_t allowed = combinations(s, p, c, fixed);
     for (int i = 0; i < k; i++)
-        if (var_narrow(s, c[i], allowed[i]) < 0)
+        if (var_narrow(s, c[i], allowed) < 0)
             return -1;
     return 0;
 }
