@@ -247,25 +247,6 @@ static int read_cage(const ctx_t *x, const json_t *e, int with_sum)
     return add_rule(x->p, SF_RULE_CAGE, sum, cells, k, 0) < 0 ? nomem(x) : 0;
 }
 
-/* {"lines": [[...], ...]}: a thermometer per line, bulb first. */
-static int read_thermo(const ctx_t *x, const json_t *e)
-{
-    const json_t *lines = json_object_get(e, "lines");
-    if (!json_is_array(lines) || json_array_size(lines) == 0)
-        return bad(x, "\"lines\" is not a list of lines");
-    size_t i;
-    const json_t *line;
-    json_array_foreach(lines, i, line) {
-        int cells[SF_MAX_CELLS];
-        const int k = cells_of(x->p, line, cells, SF_MAX_CELLS);
-        if (k < 2)
-            return bad(x, "a line is not a list of two cells or more");
-        if (add_rule(x->p, SF_RULE_THERMO, 0, cells, k, 0) < 0)
-            return nomem(x);
-    }
-    return 0;
-}
-
 /* {"cells": circle, "lines": [[circle cell, arrow...], ...]}: an arrow
  * per line, its cells the line's outside the circle. */
 static int read_arrow(const ctx_t *x, const json_t *e)
@@ -301,8 +282,8 @@ static int read_arrow(const ctx_t *x, const json_t *e)
     return 0;
 }
 
-/* {"lines": [[...], ...]}: one rule of kind per line (palindrome,
- * whispers, renban, between and region-sum lines). */
+/* {"lines": [[...], ...]}: one rule of kind per line (thermometers, bulb
+ * first; palindrome, whispers, renban, between and region-sum lines). */
 static int read_lines(const ctx_t *x, const json_t *e, int kind)
 {
     const json_t *lines = json_object_get(e, "lines");
@@ -420,7 +401,7 @@ static int read_entry(const ctx_t *x, const json_t *e)
     if (!strcmp(k, "extraregion"))
         return read_cage(x, e, 0);
     if (!strcmp(k, "thermometer"))
-        return read_thermo(x, e);
+        return read_lines(x, e, SF_RULE_THERMO);
     if (!strcmp(k, "arrow"))
         return read_arrow(x, e);
     if (!strcmp(k, "difference"))

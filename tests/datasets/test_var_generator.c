@@ -15,30 +15,8 @@
 #include "testutil.h"
 
 #include "core/rules.h"
-#include "refvariant.h"
+#include "refvariant_kinds.h"
 #include "sanitized.h"
-
-/* The library's kinds as the reference's (-1: none). */
-static int ref_kind(int k)
-{
-    static const int map[SF_RULE_KINDS] = {
-        [SF_RULE_CAGE] = REFV_CAGE, [SF_RULE_THERMO] = REFV_THERMO,
-        [SF_RULE_SLOW_THERMO] = REFV_SLOW_THERMO,
-        [SF_RULE_ARROW] = REFV_ARROW, [SF_RULE_DIFF] = REFV_DIFF,
-        [SF_RULE_RATIO] = REFV_RATIO, [SF_RULE_SUM] = REFV_SUM,
-        [SF_RULE_LESS] = REFV_LESS, [SF_RULE_ODD] = REFV_ODD,
-        [SF_RULE_EVEN] = REFV_EVEN, [SF_RULE_MIN] = REFV_MIN,
-        [SF_RULE_MAX] = REFV_MAX, [SF_RULE_EQUAL] = REFV_EQUAL,
-        [SF_RULE_PALINDROME] = REFV_PALINDROME,
-        [SF_RULE_WHISPER] = REFV_WHISPER, [SF_RULE_RENBAN] = REFV_RENBAN,
-        [SF_RULE_BETWEEN] = REFV_BETWEEN,
-        [SF_RULE_REGION_SUM] = REFV_REGION_SUM,
-        [SF_RULE_ENTROPIC] = REFV_ENTROPIC,
-        [SF_RULE_LITTLE_KILLER] = REFV_LITTLE_KILLER,
-        [SF_RULE_QUADRUPLE] = REFV_QUADRUPLE,
-    };
-    return map[k];
-}
 
 /* r as the reference's rules (rules must hold r->nrules). */
 static refv_t as_ref(const sf_rules_t *r, int br, int bc, refv_rule_t *rules)
@@ -47,7 +25,7 @@ static refv_t as_ref(const sf_rules_t *r, int br, int bc, refv_rule_t *rules)
         const rule_t *u = &r->rule[i];
         refv_rule_t *v = &rules[i];
         memset(v, 0, sizeof *v);
-        v->kind = ref_kind(u->kind);
+        v->kind = refv_kind_of(u->kind);
         v->value = u->value;
         v->split = u->split;
         v->ncells = u->ncells;

@@ -18,7 +18,7 @@
 #include "fuzzutil.h"
 
 #include "io/lzstring.h"
-#include "refvariant.h"
+#include "refvariant_kinds.h"
 
 static int utf8_ok(const unsigned char *s, size_t n)
 {
@@ -76,14 +76,6 @@ static void read_mode(fz_t *f)
     sf_variant_free(v);
 }
 
-static const int KIND[] = {
-    [REFV_CAGE] = SF_RULE_CAGE,   [REFV_THERMO] = SF_RULE_THERMO,
-    [REFV_SLOW_THERMO] = SF_RULE_SLOW_THERMO, [REFV_ARROW] = SF_RULE_ARROW,
-    [REFV_DIFF] = SF_RULE_DIFF,   [REFV_RATIO] = SF_RULE_RATIO,
-    [REFV_SUM] = SF_RULE_SUM,     [REFV_LESS] = SF_RULE_LESS,
-    [REFV_ODD] = SF_RULE_ODD,     [REFV_EVEN] = SF_RULE_EVEN,
-    [REFV_MIN] = SF_RULE_MIN,     [REFV_MAX] = SF_RULE_MAX,
-};
 
 /* A rule from the bytes: its kind, cells (a walk of king's moves) and
  * value; 0 when the library refuses its shape (then it is left out). */
@@ -108,7 +100,7 @@ static int one_rule(fz_t *f, int n, sf_rules_t *r, refv_rule_t *u)
     u->value = (int)fz_below(f, 40);
     u->split = u->kind == REFV_ARROW ? 1 + (int)fz_below(f, 2) : 0;
     sf_error_t err;
-    return sf_rules_add(r, KIND[u->kind], u->value, u->cells, u->ncells,
+    return sf_rules_add(r, REFV_TO_SF[u->kind], u->value, u->cells, u->ncells,
                         u->split, &err) == 0;
 }
 

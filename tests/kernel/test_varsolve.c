@@ -19,7 +19,7 @@
  */
 #include "testutil.h"
 
-#include "refvariant.h"
+#include "refvariant_kinds.h"
 
 typedef struct maker {
     uint64_t rng;
@@ -323,20 +323,6 @@ static void make_rules(maker_t *m)
 
 /* ------------------------------------------------------------- library */
 
-static const int KIND[] = {
-    [REFV_CAGE] = SF_RULE_CAGE,   [REFV_THERMO] = SF_RULE_THERMO,
-    [REFV_SLOW_THERMO] = SF_RULE_SLOW_THERMO, [REFV_ARROW] = SF_RULE_ARROW,
-    [REFV_DIFF] = SF_RULE_DIFF,   [REFV_RATIO] = SF_RULE_RATIO,
-    [REFV_SUM] = SF_RULE_SUM,     [REFV_LESS] = SF_RULE_LESS,
-    [REFV_ODD] = SF_RULE_ODD,     [REFV_EVEN] = SF_RULE_EVEN,
-    [REFV_MIN] = SF_RULE_MIN,     [REFV_MAX] = SF_RULE_MAX,
-    [REFV_EQUAL] = SF_RULE_EQUAL, [REFV_PALINDROME] = SF_RULE_PALINDROME,
-    [REFV_WHISPER] = SF_RULE_WHISPER, [REFV_RENBAN] = SF_RULE_RENBAN,
-    [REFV_BETWEEN] = SF_RULE_BETWEEN, [REFV_REGION_SUM] = SF_RULE_REGION_SUM,
-    [REFV_ENTROPIC] = SF_RULE_ENTROPIC,
-    [REFV_LITTLE_KILLER] = SF_RULE_LITTLE_KILLER,
-    [REFV_QUADRUPLE] = SF_RULE_QUADRUPLE,
-};
 
 static sf_rules_t *library_rules(const maker_t *m, const sf_geometry_t *g)
 {
@@ -345,9 +331,9 @@ static sf_rules_t *library_rules(const maker_t *m, const sf_geometry_t *g)
     sf_error_t err = {0};
     for (int i = 0; i < m->nrules; i++) {
         const refv_rule_t *u = &m->rules[i];
-        if (sf_rules_add(r, KIND[u->kind], u->value, u->cells, u->ncells,
+        if (sf_rules_add(r, REFV_TO_SF[u->kind], u->value, u->cells, u->ncells,
                          u->split, &err) < 0)
-            fail_msg("rule %d (%s): %s", i, sf_rule_name(KIND[u->kind]),
+            fail_msg("rule %d (%s): %s", i, sf_rule_name(REFV_TO_SF[u->kind]),
                      err.message);
     }
     unsigned neg = 0;
@@ -412,7 +398,7 @@ static void crosscheck(int n, int br, int bc, int puzzles, uint64_t seed)
     print_message("%dx%d: %d of %d puzzles checked; rules by kind:", n, n,
                   checked, puzzles);
     for (int k = 0; k <= REFV_QUADRUPLE; k++)
-        print_message(" %s %d", sf_rule_name(KIND[k]), kinds[k]);
+        print_message(" %s %d", sf_rule_name(REFV_TO_SF[k]), kinds[k]);
     print_message("\n");
     assert_true(checked * 10 >= puzzles * 9);
     sf_solver_free(solver);
