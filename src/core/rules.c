@@ -673,11 +673,27 @@ static int seal_rule(sf_rules_t *r, const rule_t *u)
  * whose values they restrict. */
 static int seal_negative(sf_rules_t *r, unsigned neg)
 {
+    /* the negative constraints each cell's right and lower edge is freed
+     * from by its dots, found in one pass over the rules */
+    uint8_t lifted[SF_MAX_CELLS][2];
+    memset(lifted, 0, sizeof lifted);
+    for (int i = 0; i < r->nrules; i++) {
+        const rule_t *u = &r->rule[i];
+        const uint16_t *c = r->rcells + u->cell_off;
+        const unsigned bit = u->kind == SF_RULE_DIFF ? SF_NEG_DIFF
+                             : u->kind == SF_RULE_RATIO ? SF_NEG_RATIO
+                             : u->kind == SF_RULE_SUM ? SF_NEG_XV : 0;
+        if (!bit || u->ncells != 2 || !adjacent(r, c[0], c[1]))
+            continue;
+        const int a = c[0] < c[1] ? c[0] : c[1], b = c[0] + c[1] - a;
+        lifted[a][b != a + 1] |= (uint8_t)bit;
+    }
     for (int a = 0; a < r->ncells; a++)
-        for (int b = a + 1; b < r->ncells; b++) {
-            if (!adjacent(r, a, b))
+        for (int d = 0; d < 2; d++) {
+            const int b = d ? a + r->n : a + 1;
+            if ((!d && b % r->n == 0) || b >= r->ncells)
                 continue;
-            const unsigned here = negative_here(r, neg, a, b);
+            const unsigned here = neg & ~(unsigned)lifted[a][d];
             if (here && add_pair(r, a, b, neg_ok, (int)here) < 0)
                 return -1;
         }
