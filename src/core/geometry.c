@@ -16,12 +16,12 @@
  * Errors name the text at fault; nothing here prints.
  */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "error.h"
 #include "geometry.h"
 
 #define SET_WORDS (SF_MAX_CELLS / 64)
@@ -53,20 +53,8 @@ typedef struct draft {
     cset_t *units;                /* nunits sets, full ones first */
 } draft_t;
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static int fail(sf_error_t *err, const char *fmt, ...)
-{
-    if (err) {
-        va_list ap;
-        va_start(ap, fmt);
-        err->code = SF_ERR_USAGE;
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
+/* A usage error in the spec: -1 with err filled. */
+#define fail(err, ...) error_set(err, SF_ERR_USAGE, __VA_ARGS__)
 
 static int nomem(sf_error_t *err)
 {

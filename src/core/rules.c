@@ -17,11 +17,10 @@
  * values a cell may take.  Then each cell gets the list of propagators
  * that read it.  Errors name the rule; nothing here prints.
  */
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "error.h"
 #include "geometry.h"
 #include "rules.h"
 
@@ -53,20 +52,6 @@ int sf_rule_parse(const char *name)
     return -1;
 }
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static int fail(sf_error_t *err, int code, const char *fmt, ...)
-{
-    if (err) {
-        va_list ap;
-        va_start(ap, fmt);
-        err->code = code;
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
 
 /* Room for need items of size bytes in *p (capacity *cap): 0, or -1. */
 static int grow(void **p, uint32_t *cap, size_t need, size_t size)
@@ -174,45 +159,45 @@ static int check_shape(const sf_rules_t *r, sf_rule_kind_t kind, int value,
     const int want = cells_wanted(kind);
     if ((want > 0 && ncells != want) || (want < 0 && ncells < -want) ||
         ncells > r->ncells)
-        return fail(err, SF_ERR_USAGE, "%s: %d cells", name, ncells);
+        return error_set(err, SF_ERR_USAGE, "%s: %d cells", name, ncells);
     uint8_t seen[SF_MAX_CELLS] = {0};
     for (int i = 0; i < ncells; i++) {
         if (cells[i] < 0 || cells[i] >= r->ncells)
-            return fail(err, SF_ERR_USAGE, "%s: cell %d is not in the grid",
+            return error_set(err, SF_ERR_USAGE, "%s: cell %d is not in the grid",
                         name, cells[i]);
         if (seen[cells[i]]++)
-            return fail(err, SF_ERR_USAGE, "%s: cell R%dC%d twice", name,
+            return error_set(err, SF_ERR_USAGE, "%s: cell R%dC%d twice", name,
                         cells[i] / r->n + 1, cells[i] % r->n + 1);
     }
     if (want == 2 && kind != SF_RULE_LESS && kind != SF_RULE_EQUAL &&
         !adjacent(r, cells[0], cells[1]))
-        return fail(err, SF_ERR_USAGE, "%s: R%dC%d and R%dC%d are not "
+        return error_set(err, SF_ERR_USAGE, "%s: R%dC%d and R%dC%d are not "
                     "orthogonal neighbours", name, cells[0] / r->n + 1,
                     cells[0] % r->n + 1, cells[1] / r->n + 1,
                     cells[1] % r->n + 1);
     if (kind == SF_RULE_ARROW && (split < 1 || split >= ncells || split > 9))
-        return fail(err, SF_ERR_USAGE, "arrow: a circle of %d cells on %d",
+        return error_set(err, SF_ERR_USAGE, "arrow: a circle of %d cells on %d",
                     split, ncells);
     int quad[4];
     if (kind == SF_RULE_QUADRUPLE &&
         (ncells > 4 || quad_values(value, r->n, quad) < 1 ||
          quad_values(value, r->n, quad) > ncells))
-        return fail(err, SF_ERR_USAGE, "quadruple: values %d do not fit %d "
+        return error_set(err, SF_ERR_USAGE, "quadruple: values %d do not fit %d "
                     "cells", value, ncells);
     if (kind == SF_RULE_ENTROPIC && r->n % 3)
-        return fail(err, SF_ERR_USAGE, "entropic: %dx%d values do not split "
+        return error_set(err, SF_ERR_USAGE, "entropic: %dx%d values do not split "
                     "in thirds", r->n, r->n);
     if (kind == SF_RULE_WHISPER && (value < 0 || value >= r->n))
-        return fail(err, SF_ERR_USAGE, "whisper: value %d is out of range",
+        return error_set(err, SF_ERR_USAGE, "whisper: value %d is out of range",
                     value);
     if (kind == SF_RULE_LITTLE_KILLER && (value < 1 || value > r->n * ncells))
-        return fail(err, SF_ERR_USAGE, "little-killer: value %d is out of "
+        return error_set(err, SF_ERR_USAGE, "little-killer: value %d is out of "
                     "range", value);
     if ((kind == SF_RULE_CAGE && (value < 0 || value > r->n * ncells)) ||
         (kind == SF_RULE_DIFF && (value < 1 || value >= r->n)) ||
         (kind == SF_RULE_RATIO && (value < 2 || value > r->n)) ||
         (kind == SF_RULE_SUM && (value < 3 || value > 2 * r->n - 1)))
-        return fail(err, SF_ERR_USAGE, "%s: value %d is out of range", name,
+        return error_set(err, SF_ERR_USAGE, "%s: value %d is out of range", name,
                     value);
     return 0;
 }
@@ -221,9 +206,9 @@ int sf_rules_add(sf_rules_t *r, sf_rule_kind_t kind, int value,
                  const int *cells, int ncells, int split, sf_error_t *err)
 {
     if (!r || (unsigned)kind >= SF_RULE_KINDS || !cells)
-        return fail(err, SF_ERR_USAGE, "bad rule arguments");
+        return error_set(err, SF_ERR_USAGE, "bad rule arguments");
     if (r->sealed)
-        return fail(err, SF_ERR_USAGE, "%s: the rules are sealed",
+        return error_set(err, SF_ERR_USAGE, "%s: the rules are sealed",
                     sf_rule_name(kind));
     if (check_shape(r, kind, value, cells, ncells, split, err) < 0)
         return -1;
@@ -231,7 +216,7 @@ int sf_rules_add(sf_rules_t *r, sf_rule_kind_t kind, int value,
              (size_t)r->nrules + 1, sizeof *r->rule) < 0 ||
         grow((void **)&r->rcells, &r->rcells_cap,
              (size_t)r->nrcells + (size_t)ncells, sizeof *r->rcells) < 0)
-        return fail(err, SF_ERR_NOMEM, "out of memory");
+        return error_set(err, SF_ERR_NOMEM, "out of memory");
     rule_t *u = &r->rule[r->nrules++];
     u->kind = (uint8_t)kind;
     u->value = value;
@@ -401,30 +386,30 @@ static int rule_holds(const sf_rules_t *r, const rule_t *u,
     }
 }
 
-/* A dot of kind on the pair (a, b), either way round. */
-static int has_dot(const sf_rules_t *r, int kind, int a, int b)
+/* The negative constraints the dots lift from each cell's right (0) and
+ * lower (1) edge, in one pass over the rules. */
+static void lifted_edges(const sf_rules_t *r, uint8_t (*lifted)[2])
 {
+    memset(lifted, 0, (size_t)r->ncells * sizeof *lifted);
     for (int i = 0; i < r->nrules; i++) {
         const rule_t *u = &r->rule[i];
         const uint16_t *c = r->rcells + u->cell_off;
-        if (u->kind == kind && u->ncells == 2 &&
-            ((c[0] == a && c[1] == b) || (c[0] == b && c[1] == a)))
-            return 1;
+        const unsigned bit = u->kind == SF_RULE_DIFF ? SF_NEG_DIFF
+                             : u->kind == SF_RULE_RATIO ? SF_NEG_RATIO
+                             : u->kind == SF_RULE_SUM ? SF_NEG_XV : 0;
+        if (!bit || u->ncells != 2 || !adjacent(r, c[0], c[1]))
+            continue;
+        const int a = c[0] < c[1] ? c[0] : c[1], b = c[0] + c[1] - a;
+        lifted[a][b != a + 1] |= (uint8_t)bit;
     }
-    return 0;
 }
 
-/* The negative constraints that apply to the orthogonal pair (a, b):
- * those of neg whose dot the pair does not have. */
-static unsigned negative_here(const sf_rules_t *r, unsigned neg, int a, int b)
+/* The cell across edge d (0 right, 1 lower) of cell a, or -1 at the
+ * grid's border. */
+static int across(const sf_rules_t *r, int a, int d)
 {
-    if (has_dot(r, SF_RULE_DIFF, a, b))
-        neg &= ~SF_NEG_DIFF;
-    if (has_dot(r, SF_RULE_RATIO, a, b))
-        neg &= ~SF_NEG_RATIO;
-    if (has_dot(r, SF_RULE_SUM, a, b))
-        neg &= ~SF_NEG_XV;
-    return neg;
+    const int b = d ? a + r->n : a + 1;
+    return (!d && b % r->n == 0) || b >= r->ncells ? -1 : b;
 }
 
 /* 1 when values va, vb keep the negative constraints here. */
@@ -445,12 +430,17 @@ int sf_rules_hold(const sf_rules_t *r, const uint8_t *grid)
     for (int i = 0; i < r->nrules; i++)
         if (!rule_holds(r, &r->rule[i], grid))
             return 0;
-    for (int a = 0; a < r->ncells && r->neg; a++)
-        for (int b = a + 1; b < r->ncells; b++)
-            if (adjacent(r, a, b) &&
-                !negative_holds(negative_here(r, r->neg, a, b), grid[a],
-                                grid[b]))
+    if (!r->neg)
+        return 1;
+    uint8_t lifted[SF_MAX_CELLS][2];
+    lifted_edges(r, lifted);
+    for (int a = 0; a < r->ncells; a++)
+        for (int d = 0; d < 2; d++) {
+            const int b = across(r, a, d);
+            if (b >= 0 && !negative_holds(r->neg & ~(unsigned)lifted[a][d],
+                                          grid[a], grid[b]))
                 return 0;
+        }
     return 1;
 }
 
@@ -673,25 +663,12 @@ static int seal_rule(sf_rules_t *r, const rule_t *u)
  * whose values they restrict. */
 static int seal_negative(sf_rules_t *r, unsigned neg)
 {
-    /* the negative constraints each cell's right and lower edge is freed
-     * from by its dots, found in one pass over the rules */
     uint8_t lifted[SF_MAX_CELLS][2];
-    memset(lifted, 0, sizeof lifted);
-    for (int i = 0; i < r->nrules; i++) {
-        const rule_t *u = &r->rule[i];
-        const uint16_t *c = r->rcells + u->cell_off;
-        const unsigned bit = u->kind == SF_RULE_DIFF ? SF_NEG_DIFF
-                             : u->kind == SF_RULE_RATIO ? SF_NEG_RATIO
-                             : u->kind == SF_RULE_SUM ? SF_NEG_XV : 0;
-        if (!bit || u->ncells != 2 || !adjacent(r, c[0], c[1]))
-            continue;
-        const int a = c[0] < c[1] ? c[0] : c[1], b = c[0] + c[1] - a;
-        lifted[a][b != a + 1] |= (uint8_t)bit;
-    }
+    lifted_edges(r, lifted);
     for (int a = 0; a < r->ncells; a++)
         for (int d = 0; d < 2; d++) {
-            const int b = d ? a + r->n : a + 1;
-            if ((!d && b % r->n == 0) || b >= r->ncells)
+            const int b = across(r, a, d);
+            if (b < 0)
                 continue;
             const unsigned here = neg & ~(unsigned)lifted[a][d];
             if (here && add_pair(r, a, b, neg_ok, (int)here) < 0)
@@ -728,15 +705,15 @@ static int index_cells(sf_rules_t *r)
 int sf_rules_seal(sf_rules_t *r, unsigned neg, sf_error_t *err)
 {
     if (!r)
-        return fail(err, SF_ERR_USAGE, "no rules");
+        return error_set(err, SF_ERR_USAGE, "no rules");
     if (r->sealed)
         return 0;
     r->neg = neg & (SF_NEG_DIFF | SF_NEG_RATIO | SF_NEG_XV);
     for (int i = 0; i < r->nrules; i++)
         if (seal_rule(r, &r->rule[i]) < 0)
-            return fail(err, SF_ERR_NOMEM, "out of memory");
+            return error_set(err, SF_ERR_NOMEM, "out of memory");
     if ((r->neg && seal_negative(r, r->neg) < 0) || index_cells(r) < 0)
-        return fail(err, SF_ERR_NOMEM, "out of memory");
+        return error_set(err, SF_ERR_NOMEM, "out of memory");
     r->sealed = 1;
     return 0;
 }

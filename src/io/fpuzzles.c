@@ -24,11 +24,11 @@
  * never silently becomes another.
  */
 #include <jansson.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/error.h"
 #include "fpuzzles.h"
 #include "lzstring.h"
 
@@ -41,20 +41,8 @@ static const char *const cosmetic[] = {
     "highlight", "version", NULL,
 };
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static int fail(sf_error_t *err, const char *fmt, ...)
-{
-    if (err) {
-        va_list ap;
-        va_start(ap, fmt);
-        err->code = SF_ERR_USAGE;
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
+/* A puzzle that is not one: -1 with err filled. */
+#define fail(err, ...) error_set(err, SF_ERR_USAGE, __VA_ARGS__)
 
 /* ---------------------------------------------------------------- text */
 
@@ -229,9 +217,7 @@ static int bad(const ctx_t *x, const char *what)
 
 static int nomem(const ctx_t *x)
 {
-    x->err->code = SF_ERR_NOMEM;
-    snprintf(x->err->message, sizeof x->err->message, "out of memory");
-    return -1;
+    return error_set(x->err, SF_ERR_NOMEM, "out of memory");
 }
 
 /* {"cells": [...], "value": ...}: a cage (killercage, extraregion). */
@@ -630,13 +616,26 @@ int fpz_parse(const char *json, size_t len, fpz_t *p, sf_error_t *err)
     return rc;
 }
 
+int fpz_read(const char *text, size_t len, fpz_t *p, sf_error_t *err)
+{
+    const char *json;
+    size_t json_len;
+    int owned;
+    fpz_clear(p);
+    if (fpz_json_text(text, len, &json, &json_len, &owned, err) < 0)
+        return -1;
+    const int rc = fpz_parse(json, json_len, p, err);
+    if (owned)
+        free((char *)json);
+    return rc;
+}
+
 sf_rules_t *fpz_rules(const fpz_t *p, const sf_geometry_t *g,
                       sf_error_t *err)
 {
     sf_rules_t *r = sf_rules_new(g);
     if (!r) {
-        err->code = SF_ERR_NOMEM;
-        snprintf(err->message, sizeof err->message, "out of memory");
+        error_set(err, SF_ERR_NOMEM, "out of memory");
         return NULL;
     }
     for (int i = 0; i < p->nrules; i++) {
@@ -644,8 +643,7 @@ sf_rules_t *fpz_rules(const fpz_t *p, const sf_geometry_t *g,
         sf_error_t e = {0};
         if (sf_rules_add(r, u->kind, u->value, p->cell + u->at, u->ncells,
                          u->split, &e) < 0) {
-            fail(err, "f-puzzles: %s", e.message);
-            err->code = e.code;
+            error_set(err, e.code, "f-puzzles: %s", e.message);
             sf_rules_free(r);
             return NULL;
         }
@@ -663,8 +661,7 @@ static sf_variant_t *variant_of(const fpz_t *p, sf_error_t *err)
 {
     sf_variant_t *v = calloc(1, sizeof *v);
     if (!v) {
-        fail(err, "out of memory");
-        err->code = SF_ERR_NOMEM;
+        error_set(err, SF_ERR_NOMEM, "out of memory");
         return NULL;
     }
     const sf_geometry_spec_t spec = {p->size, p->regions, p->variant, {0}};
@@ -686,18 +683,11 @@ sf_variant_t *sf_variant_read(const char *text, size_t len, sf_error_t *err)
         fail(err, "no text");
         return NULL;
     }
-    const char *json;
-    size_t json_len;
-    int owned;
-    if (fpz_json_text(text, len, &json, &json_len, &owned, err) < 0)
-        return NULL;
     fpz_t p;
     memset(&p, 0, sizeof p);
-    sf_variant_t *v = fpz_parse(json, json_len, &p, err) == 0
-                          ? variant_of(&p, err) : NULL;
+    sf_variant_t *v = fpz_read(text, len, &p, err) == 0 ? variant_of(&p, err)
+                                                        : NULL;
     fpz_clear(&p);
-    if (owned)
-        free((char *)json);
     return v;
 }
 

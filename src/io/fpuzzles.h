@@ -42,6 +42,10 @@ int fpz_json_text(const char *text, size_t len, const char **json,
  * 0, or -1 with err naming the constraint at fault. */
 int fpz_parse(const char *json, size_t len, fpz_t *p, sf_error_t *err);
 
+/* Read an f-puzzles puzzle in any of fpz_json_text's forms into p (whose
+ * earlier parts are cleared first): 0, or -1 with err. */
+int fpz_read(const char *text, size_t len, fpz_t *p, sf_error_t *err);
+
 /* The rules of p for g (made from p's texts), sealed; NULL with err. */
 sf_rules_t *fpz_rules(const fpz_t *p, const sf_geometry_t *g,
                       sf_error_t *err);

@@ -53,17 +53,8 @@ int fpz_record(fpz_records_t *fr, const char *s, size_t len,
                const char **why)
 {
     sf_error_t err = {0};
-    const char *json;
-    size_t json_len;
-    int owned;
     *rules = NULL;
-    if (fpz_json_text(s, len, &json, &json_len, &owned, &err) < 0)
-        return not_a_puzzle(fr, &err, why);
-    fpz_clear(&fr->p);
-    const int parsed = fpz_parse(json, json_len, &fr->p, &err);
-    if (owned)
-        free((char *)json);
-    if (parsed < 0)
+    if (fpz_read(s, len, &fr->p, &err) < 0)
         return not_a_puzzle(fr, &err, why);
     const sf_geometry_spec_t spec = {fr->p.size, fr->p.regions,
                                      fr->p.variant, {0}};

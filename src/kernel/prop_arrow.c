@@ -17,15 +17,6 @@
  */
 #include "var_internal.h"
 
-/* Narrow cell c, weighted w, to the values v with lo <= v * w <= hi. */
-static int clamp(vstate_t *s, int c, long w, long lo, long hi)
-{
-    const long vlo = lo <= 0 ? 1 : (lo + w - 1) / w;
-    const long vhi = hi < 0 ? 0 : hi / w;
-    return var_narrow(s, c, mask_range(vlo > 32 ? 33 : (int)vlo,
-                                       vhi > 32 ? 32 : (int)vhi));
-}
-
 int prop_arrow(vstate_t *s, const prop_t *p)
 {
     const uint16_t *c = prop_cells(s->r, p);
@@ -45,13 +36,15 @@ int prop_arrow(vstate_t *s, const prop_t *p)
     }
     for (int i = split; i < k; i++) {
         const long lo = mask_lo(s->mask[c[i]]), hi = mask_hi(s->mask[c[i]]);
-        if (clamp(s, c[i], 1, vlo - (shi - hi), vhi - (slo - lo)) < 0)
+        if (var_narrow_between(s, c[i], 1, vlo - (shi - hi),
+                               vhi - (slo - lo)) < 0)
             return -1;
     }
     for (int i = 0; i < split; i++) {
         const long lo = w[i] * mask_lo(s->mask[c[i]]);
         const long hi = w[i] * mask_hi(s->mask[c[i]]);
-        if (clamp(s, c[i], w[i], slo - (vhi - hi), shi - (vlo - lo)) < 0)
+        if (var_narrow_between(s, c[i], w[i], slo - (vhi - hi),
+                               shi - (vlo - lo)) < 0)
             return -1;
     }
     return 0;

@@ -13,33 +13,6 @@
  */
 #include "var_internal.h"
 
-/* The cage's placed values; -1 when a value is placed twice. */
-static int placed(vstate_t *s, const uint16_t *c, int k, uint32_t *fixed)
-{
-    uint32_t f = 0;
-    for (int i = 0; i < k; i++) {
-        const uint32_t m = s->mask[c[i]];
-        if (!(m & (m - 1))) {
-            if (f & m)
-                return -1;
-            f |= m;
-        }
-    }
-    *fixed = f;
-    return 0;
-}
-
-/* Remove the placed values from the cells that are not theirs. */
-static int distinct(vstate_t *s, const uint16_t *c, int k, uint32_t fixed)
-{
-    for (int i = 0; i < k; i++) {
-        const uint32_t m = s->mask[c[i]];
-        if ((m & (m - 1)) && var_narrow(s, c[i], ~fixed) < 0)
-            return -1;
-    }
-    return 0;
-}
-
 /* The values of the combinations the masks still allow, 0 for none. */
 static uint32_t combinations(vstate_t *s, const prop_t *p, const uint16_t *c,
                              uint32_t fixed)
@@ -66,7 +39,7 @@ int prop_cage(vstate_t *s, const prop_t *p)
     const uint16_t *c = prop_cells(s->r, p);
     const int k = p->ncells;
     uint32_t fixed;
-    if (placed(s, c, k, &fixed) < 0 || distinct(s, c, k, fixed) < 0)
+    if (var_distinct(s, c, k, &fixed) < 0)
         return -1;
     if (p->value == 0) {
         uint32_t any = 0;

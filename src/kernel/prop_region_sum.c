@@ -37,11 +37,8 @@ int prop_region_sum(vstate_t *s, const prop_t *p)
         }
         for (uint32_t i = start[j]; i < start[j + 1]; i++) {
             const uint32_t m = s->mask[c[i]];
-            const long vlo = tlo - (hi - mask_hi(m));
-            const long vhi = thi - (lo - mask_lo(m));
-            if (var_narrow(s, c[i], mask_range(vlo < 1 ? 1 : vlo > 32 ? 33
-                                                              : (int)vlo,
-                                               vhi > 32 ? 32 : (int)vhi)) < 0)
+            if (var_narrow_between(s, c[i], 1, tlo - (hi - mask_hi(m)),
+                                   thi - (lo - mask_lo(m))) < 0)
                 return -1;
         }
     }

@@ -15,21 +15,11 @@ int prop_renban(vstate_t *s, const prop_t *p)
 {
     const uint16_t *c = prop_cells(s->r, p);
     const int k = p->ncells, n = s->r->n;
-    uint32_t fixed = 0, any = 0, allowed = 0;
-    for (int i = 0; i < k; i++) {
-        const uint32_t m = s->mask[c[i]];
-        if (!(m & (m - 1))) {
-            if (fixed & m)
-                return -1;
-            fixed |= m;
-        }
-    }
-    for (int i = 0; i < k; i++) {
-        const uint32_t m = s->mask[c[i]];
-        if ((m & (m - 1)) && var_narrow(s, c[i], ~fixed) < 0)
-            return -1;
+    uint32_t fixed, any = 0, allowed = 0;
+    if (var_distinct(s, c, k, &fixed) < 0)
+        return -1;
+    for (int i = 0; i < k; i++)
         any |= s->mask[c[i]];
-    }
     for (int lo = 1; lo + k - 1 <= n; lo++) {
         const uint32_t run = mask_range(lo, lo + k - 1);
         int ok = (fixed & ~run) == 0 && (any & run) == run;

@@ -65,6 +65,30 @@ static inline int var_narrow(vstate_t *s, int c, uint32_t keep)
     return 0;
 }
 
+/* Cells c[0..k-1] hold no value twice: the values placed among them into
+ * *fixed, then taken out of the others.  0, or -1 when a value is placed
+ * twice or a cell is left with none (cages, renban lines). */
+static inline int var_distinct(vstate_t *s, const uint16_t *c, int k,
+                               uint32_t *fixed)
+{
+    uint32_t f = 0;
+    for (int i = 0; i < k; i++) {
+        const uint32_t m = s->mask[c[i]];
+        if (!(m & (m - 1))) {
+            if (f & m)
+                return -1;
+            f |= m;
+        }
+    }
+    *fixed = f;
+    for (int i = 0; i < k; i++) {
+        const uint32_t m = s->mask[c[i]];
+        if ((m & (m - 1)) && var_narrow(s, c[i], ~f) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* The smallest and largest value of a non-empty mask, and the mask of the
  * values from lo to hi (empty when lo > hi). */
 static inline int mask_lo(uint32_t m) { return __builtin_ctz(m) + 1; }
@@ -79,6 +103,17 @@ static inline uint32_t mask_range(int lo, int hi)
         return 0;
     const uint32_t upto = hi == 32 ? ~0u : (1u << hi) - 1;
     return upto & ~((1u << (lo - 1)) - 1);
+}
+
+/* Narrow cell c, weighted w, to the values v with lo <= v * w <= hi
+ * (bounds of sums: arrows, little killers, region-sum lines). */
+static inline int var_narrow_between(vstate_t *s, int c, long w, long lo,
+                                     long hi)
+{
+    const long vlo = lo <= 0 ? 1 : (lo + w - 1) / w;
+    const long vhi = hi < 0 ? 0 : hi / w;
+    return var_narrow(s, c, mask_range(vlo > 32 ? 33 : (int)vlo,
+                                       vhi > 32 ? 32 : (int)vhi));
 }
 
 #endif
